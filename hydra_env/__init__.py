@@ -1,0 +1,18 @@
+"""hydra-env: rules engine, environments and agent trainer for the board game Hydra.
+
+The engine (:mod:`hydra_env.core`) needs only numpy. The Gymnasium and
+PettingZoo environments live in :mod:`hydra_env.envs` and
+:mod:`hydra_env.pettingzoo` and need the ``envs`` extra.
+"""
+
+from hydra_env.core.components import Components, default_components, load_components
+from hydra_env.core.errors import ConfigError, DataError, HydraError, IllegalActionError
+from hydra_env.core.game import TERMINAL, Game
+from hydra_env.core.options import RuleOptions
+from hydra_env.core.result import GameResult
+
+__version__ = "0.1.0"
+
+__all__ = ["Game", "GameResult", "RuleOptions", "Components", "load_components",
+           "default_components", "HydraError", "DataError", "IllegalActionError",
+           "ConfigError", "TERMINAL", "__version__"]

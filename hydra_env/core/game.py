@@ -1,0 +1,299 @@
+"""The public facade: ``Game``.
+
+::
+
+    import hydra_env
+    game = hydra_env.Game.new(scenario=10, stars=1, seed=7)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])   # ints of the flat action space
+    game.result()
+
+Decisions are integers of one flat action space (:mod:`hydra_env.core.codec`);
+``current_player`` is the seat whose decision is pending, which in the
+coordinated game can be a seat other than the one whose turn it is.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+import os
+from typing import Any
+
+import numpy as np
+
+from hydra_env.core import engine
+from hydra_env.core.codec import ActionCodec
+from hydra_env.core.components import Components, default_components, load_components
+from hydra_env.core.describe import describe_action
+from hydra_env.core.errors import ConfigError, IllegalActionError
+from hydra_env.core.explain import why_illegal
+from hydra_env.core.options import RuleOptions
+from hydra_env.core.render import render_text
+from hydra_env.core.result import GameResult, game_result
+from hydra_env.core.state import DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, State
+from hydra_env.core.tables import Rules
+
+TERMINAL = -1           # current_player once the game is over
+SAVE_FORMAT = "hydra-env/game"
+SAVE_VERSION = 1
+
+
+def _resolve_components(components: Components | str | os.PathLike | None) -> Components:
+    if components is None:
+        return default_components()
+    if isinstance(components, Components):
+        return components
+    return load_components(components)
+
+
+def _resolve_seed(seed: int | np.random.Generator | None) -> int:
+    if seed is None:
+        return int(np.random.SeedSequence().entropy % (1 << 63))
+    if isinstance(seed, np.random.Generator):
+        return int(seed.integers(1 << 63))
+    try:
+        value = operator.index(seed)
+    except TypeError:
+        raise ConfigError(f"seed must be a non-negative integer, a numpy Generator or None, "
+                          f"got {seed!r}") from None
+    if value < 0:
+        raise ConfigError(f"seed must be a non-negative integer, got {value}")
+    return value
+
+
+class Game:
+    """One game of Hydra, solo (scenarios 10–12) or coordinated (1–9)."""
+
+    __slots__ = ("_st", "_R")
+
+    def __init__(self, state: State, rules: Rules) -> None:
+        """Wrap a state; use :meth:`new` or :meth:`from_json` to make games."""
+        self._st = state
+        self._R = rules
+
+    # ------------------------------------------------------------ creation
+    @classmethod
+    def new(cls, scenario: int = 10, stars: int = 1,
+            seed: int | np.random.Generator | None = None, *,
+            options: RuleOptions | dict[str, Any] | None = None,
+            components: Components | str | os.PathLike | None = None) -> "Game":
+        """Set up a new game and run to its first decision.
+
+        Args:
+            scenario: scenario number of the component data (1–9 coordinated,
+                10–12 solo with the shipped data).
+            stars: difficulty 1–3 (fewer wall tokens with more stars).
+            seed: an int, a numpy Generator (one integer is drawn from it) or
+                None for a fresh random seed. The same seed and the same
+                actions give the same game.
+            options: rule options (:class:`RuleOptions` or a dict of them).
+            components: component data (the shipped data when None), or the
+                path of a folder with a user's own data files.
+        """
+        comp = _resolve_components(components)
+        scen = comp.scenario(operator.index(scenario))
+        if stars not in (1, 2, 3):
+            raise ConfigError(f"stars must be 1, 2 or 3, got {stars!r}")
+        if not isinstance(options, RuleOptions):
+            options = RuleOptions.from_dict(options)
+        rules = Rules(comp, scen, options)
+        st = State()
+        engine.start(st, rules, stars, _resolve_seed(seed))
+        return cls(st, rules)
+
+    # ------------------------------------------------------------ queries
+    @property
+    def current_player(self) -> int:
+        """The seat whose decision is pending; ``TERMINAL`` (−1) once the game is over."""
+        pd = self._st.pending
+        return TERMINAL if pd is None else pd[1]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._st.over
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats (1 in solo)."""
+        return self._st.n
+
+    @property
+    def is_solo(self) -> bool:
+        """Whether this is a solo game."""
+        return self._R.solo
+
+    @property
+    def scenario(self) -> int:
+        """The scenario number."""
+        return self._st.scenario
+
+    @property
+    def stars(self) -> int:
+        """The difficulty (1–3)."""
+        return self._st.stars
+
+    @property
+    def seed(self) -> int:
+        """The seed all of this game's randomness comes from (hidden from players)."""
+        return self._st.seed
+
+    @property
+    def round(self) -> int:
+        """The current round, 1-based."""
+        return self._st.round + 1
+
+    @property
+    def phase(self) -> str:
+        """Name of the current phase."""
+        return PHASE_NAMES[self._st.phase]
+
+    @property
+    def pending(self) -> dict[str, Any] | None:
+        """The pending decision: kind, seat, and for an evasion its cause."""
+        pd = self._st.pending
+        if pd is None:
+            return None
+        out: dict[str, Any] = {"kind": DECISION_NAMES[pd[0]], "seat": pd[1]}
+        if out["kind"] == "evade":
+            out["cause"] = EVADE_CAUSES[pd[3]]
+        return out
+
+    @property
+    def codec(self) -> ActionCodec:
+        """The action layout of this game's component data."""
+        return self._R.codec
+
+    @property
+    def action_size(self) -> int:
+        """Size of the flat action space."""
+        return self._R.codec.size
+
+    @property
+    def components(self) -> Components:
+        """The component data of this game."""
+        return self._R.comp
+
+    @property
+    def options(self) -> RuleOptions:
+        """The rule options of this game."""
+        return self._R.opts
+
+    @property
+    def rules(self) -> Rules:
+        """Tables, scenario and options (for encoders and bots)."""
+        return self._R
+
+    @property
+    def state(self) -> State:
+        """The full state, hidden information included. Do not mutate it."""
+        return self._st
+
+    @property
+    def history(self) -> list[int]:
+        """Every decision applied so far, in order."""
+        return list(self._st.history)
+
+    def legal_mask_int(self) -> int:
+        """The legal decisions as an int bitmask (bit a set: action a legal)."""
+        return engine.legal_mask(self._st, self._R)
+
+    def legal_actions(self) -> list[int]:
+        """The legal decisions, in increasing order (empty once the game is over)."""
+        m = engine.legal_mask(self._st, self._R)
+        if not m:
+            return []
+        return np.flatnonzero(self.legal_mask()).tolist()
+
+    def legal_mask(self) -> np.ndarray:
+        """Boolean array of size ``action_size``: True where the decision is legal."""
+        size = self._R.codec.size
+        m = engine.legal_mask(self._st, self._R)
+        raw = np.frombuffer(m.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+        return np.unpackbits(raw, count=size, bitorder="little").view(bool)
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            a = operator.index(action)
+        except TypeError:
+            return False
+        return 0 <= a < self._R.codec.size and bool((engine.legal_mask(self._st, self._R) >> a) & 1)
+
+    # ------------------------------------------------------------ actions
+    def apply(self, action: int) -> None:
+        """Apply a legal decision and run to the next one.
+
+        Raises:
+            IllegalActionError: the action is not legal now; the message says
+                which action and why. The game is unchanged.
+        """
+        try:
+            a = operator.index(action)
+        except TypeError:
+            raise IllegalActionError(why_illegal(self._st, self._R, action)) from None
+        engine.apply(self._st, self._R, a)
+
+    def describe(self, action: int) -> str:
+        """A human-readable description of ``action`` in this position."""
+        return describe_action(self._st, self._R, operator.index(action))
+
+    # ------------------------------------------------------------ copies
+    def clone(self) -> "Game":
+        """An independent copy (cheap: the tables are shared)."""
+        return Game(self._st.clone(), self._R)
+
+    def to_json(self) -> str:
+        """The whole game (random state included) as JSON text."""
+        comp = self._R.comp
+        doc = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+               "data_digest": comp.digest, "data_name": comp.name, "data_version": comp.version,
+               "scenario": self._st.scenario, "options": self._R.opts.to_dict(),
+               "state": self._st.to_dict()}
+        return json.dumps(doc, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str, *,
+                  components: Components | str | os.PathLike | None = None) -> "Game":
+        """A game saved by :meth:`to_json`; it continues exactly as the original.
+
+        Raises ConfigError when the text is not a saved game or was saved with
+        other component data than ``components``.
+        """
+        try:
+            doc = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise ConfigError(f"not a saved hydra-env game: invalid JSON ({exc})") from None
+        if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+            raise ConfigError("not a saved hydra-env game: the 'format' field is missing or wrong")
+        if doc.get("version") != SAVE_VERSION:
+            raise ConfigError(f"saved game version {doc.get('version')!r} is not supported "
+                              f"(this hydra-env reads version {SAVE_VERSION})")
+        comp = _resolve_components(components)
+        if doc.get("data_digest") != comp.digest:
+            raise ConfigError(
+                f"the game was saved with component data {doc.get('data_name')!r} digest "
+                f"{str(doc.get('data_digest'))[:12]}…, not the data given "
+                f"({comp.name!r} digest {comp.digest[:12]}…); pass components= that data")
+        try:
+            scen = comp.scenario(doc["scenario"])
+            rules = Rules(comp, scen, RuleOptions.from_dict(doc["options"]))
+            st = State.from_dict(doc["state"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ConfigError(f"saved game is corrupt: {exc!r}") from None
+        return cls(st, rules)
+
+    # ------------------------------------------------------------ views
+    def render(self, seat: int | None = None) -> str:
+        """A text board; with ``seat``, also that seat's hidden cards."""
+        return render_text(self._st, self._R, seat)
+
+    def result(self) -> GameResult:
+        """Outcome, score and breakdown (figures so far while the game runs)."""
+        return game_result(self._st, self._R)
+
+    def __repr__(self) -> str:
+        mode = "solo" if self._R.solo else f"{self._st.n} heroes"
+        return (f"<Game scenario={self._st.scenario} ({mode}) stars={self._st.stars} "
+                f"round={self.round} phase={self.phase!r} player={self.current_player}>")
