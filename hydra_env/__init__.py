@@ -10,9 +10,10 @@ from hydra_env.core.errors import ConfigError, DataError, HydraError, IllegalAct
 from hydra_env.core.game import TERMINAL, Game
 from hydra_env.core.options import RuleOptions
 from hydra_env.core.result import GameResult
+from hydra_env.core.views import SeatView
 
 __version__ = "0.1.0"
 
-__all__ = ["Game", "GameResult", "RuleOptions", "Components", "load_components",
+__all__ = ["Game", "GameResult", "SeatView", "RuleOptions", "Components", "load_components",
            "default_components", "HydraError", "DataError", "IllegalActionError",
            "ConfigError", "TERMINAL", "__version__"]

@@ -19,7 +19,7 @@ def event_rng(st: State) -> np.random.Generator:
     return np.random.default_rng([st.seed, st.rng_count])
 
 
-def shuffle(st: State, cards: list[int]) -> None:
+def shuffle(st: State, cards: list) -> None:
     """Shuffle ``cards`` in place with the next random event."""
     if len(cards) > 1:
         order = event_rng(st).permutation(len(cards)).tolist()

@@ -161,19 +161,21 @@ def play_hydra(st: State, R: Rules, seat: int, k: int) -> None:
 
 def start_hydra_phase(st: State, R: Rules) -> None:
     """R29: unused action cards shuffled, then the face-down stack in order."""
-    unused = []
+    unused = []          # (card, seat it came from, −1 for the display)
     for slot, card in enumerate(st.display):
         if card >= 0 and not st.dtoken[slot]:
-            unused.append(card)
+            unused.append((card, -1))
             st.display[slot] = -1
     for seat in range(st.n):
         keep = [k for k, u in enumerate(st.hand_used[seat]) if u]
-        unused.extend(c for k, c in enumerate(st.hands[seat]) if not st.hand_used[seat][k])
+        unused.extend((c, seat) for k, c in enumerate(st.hands[seat]) if not st.hand_used[seat][k])
         st.hands[seat] = [st.hands[seat][k] for k in keep]
         st.hand_used[seat] = [1] * len(keep)
     shuffle(st, unused)
-    # Queue entries: an action card c as c, a hydra card h as ~h (negative).
-    st.queue = unused + [~h for h in st.stack]
+    # Queue entries: an action card c as c, a hydra card h as ~h (negative). queue_src
+    # says where each came from (a seat's hand, or −1), which the views need (R41).
+    st.queue = [c for c, _ in unused] + [~h for h in st.stack]
+    st.queue_src = [s for _, s in unused] + [-1] * len(st.stack)
     st.stack = []
     st.phase = PH_HYDRA
     st.tasks.append((T_COOP_HYDRA,))
@@ -184,6 +186,7 @@ def t_coop_hydra(st: State, R: Rules, task: tuple) -> None:
     if not st.queue:
         return
     x = st.queue.pop(0)
+    st.queue_src.pop(0)
     st.tasks.append((T_COOP_HYDRA,))
     if x >= 0:
         st.discard.append(x)

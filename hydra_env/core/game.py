@@ -33,6 +33,7 @@ from hydra_env.core.render import render_text
 from hydra_env.core.result import GameResult, game_result
 from hydra_env.core.state import DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, State
 from hydra_env.core.tables import Rules
+from hydra_env.core.views import SeatView, determinize, observe
 
 TERMINAL = -1           # current_player once the game is over
 SAVE_FORMAT = "hydra-env/game"
@@ -288,6 +289,29 @@ class Game:
     def render(self, seat: int | None = None) -> str:
         """A text board; with ``seat``, also that seat's hidden cards."""
         return render_text(self._st, self._R, seat)
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see (R41): public information and its own hand."""
+        self._check_seat(seat)
+        return observe(self._st, self._R, seat)
+
+    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> "Game":
+        """A copy in which everything hidden from ``seat`` is dealt anew (and future
+        randomness reseeded), consistent with what ``seat`` sees. For search bots."""
+        self._check_seat(seat)
+        if not isinstance(rng, np.random.Generator):
+            rng = np.random.default_rng(rng)
+        return Game(determinize(self._st, self._R, seat, rng), self._R)
+
+    def view(self, seat: int | None = None) -> SeatView:
+        """The information of ``seat`` (default: the seat to decide), for bots."""
+        seat = self.current_player if seat is None else seat
+        self._check_seat(seat)
+        return SeatView(self, seat)
+
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self._st.n:
+            raise ConfigError(f"seat must be an integer 0..{self._st.n - 1}, got {seat!r}")
 
     def result(self) -> GameResult:
         """Outcome, score and breakdown (figures so far while the game runs)."""

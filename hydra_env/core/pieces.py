@@ -73,7 +73,6 @@ def end_game(st: State, outcome: str) -> None:
     st.phase = PH_OVER
     st.pending = None
     st.tasks.clear()
-    st.queue.clear()
 
 
 def damage_wall(st: State, damage: int) -> None:

@@ -49,5 +49,6 @@ def init_common(st: State, R: Rules, stars: int, seed: int, players: int) -> Non
     st.hand_used = [[] for _ in range(players)]
     st.hhands = [[] for _ in range(players)]
     st.city_used = [0] * players
-    st.row, st.row_block, st.stack, st.queue, st.history = [], [], [], [], []
+    st.row, st.row_block, st.stack, st.queue, st.queue_src = [], [], [], [], []
+    st.history = []
     st.round = 0

@@ -42,7 +42,7 @@ EVADE_CAUSES = {EV_BITE: "bite", EV_RUN_OVER: "run over", EV_MAELSTROM: "maelstr
 CITY_MOVE_BIT, CITY_SWORD_BIT, CITY_HARPOON_BIT, CITY_PROTECT_BIT = 1, 2, 4, 8
 
 _FLAT = ("colour_path", "head_pos", "heads", "hero", "shield", "glory", "barricades",
-         "deck", "discard", "display", "dtoken", "row", "row_block", "stack", "queue",
+         "deck", "discard", "display", "dtoken", "row", "row_block", "stack", "queue", "queue_src",
          "city_used", "order", "history")
 _NESTED = ("hdeck", "hdiscard", "hands", "hand_used", "hhands")
 _SCALARS = ("solo", "n", "scenario", "stars", "moon", "seed", "rng_count", "walls", "walls_max",

@@ -1,0 +1,1 @@
+"""Scripted bots, training and evaluation tools for hydra-env."""
