@@ -87,7 +87,11 @@ def _coop_view(st: State, R: Rules, seat: int) -> dict[str, Any]:
 
 def determinize(st: State, R: Rules, seat: int, rng: np.random.Generator) -> State:
     """A copy of ``st`` whose hidden cards (for ``seat``) are dealt anew and whose
-    future randomness is reseeded; ``observe(copy, seat)`` equals ``observe(st, seat)``."""
+    future randomness is reseeded; ``observe(copy, seat)`` equals ``observe(st, seat)``.
+
+    The copy depends only on what ``seat`` sees and on ``rng``: two states
+    that differ only in hidden information give the same copy.
+    """
     s = st.clone()
     others = [o for o in range(s.n) if o != seat]
     # Action cards: the deck, other seats' unused hand cards, their cards in the Hydra-phase queue.
@@ -117,8 +121,9 @@ def determinize(st: State, R: Rules, seat: int, rng: np.random.Generator) -> Sta
 def _redeal(slots: list[tuple[list[int], int]], rng: np.random.Generator,
             negate: int = 0) -> None:
     """Permute the cards held at ``slots`` (list, index); the list whose id is
-    ``negate`` stores hydra cards as ~card (the queue)."""
-    cards = [~lst[i] if id(lst) == negate else lst[i] for lst, i in slots]
+    ``negate`` stores hydra cards as ~card (the queue). The cards are sorted
+    first, so the result depends only on the seat's view and ``rng``."""
+    cards = sorted(~lst[i] if id(lst) == negate else lst[i] for lst, i in slots)
     order = rng.permutation(len(cards)).tolist()
     for (lst, i), j in zip(slots, order):
         lst[i] = ~cards[j] if id(lst) == negate else cards[j]
@@ -128,10 +133,9 @@ def _shuffle_positions(s: State, positions: list[int], rng: np.random.Generator)
     if len(positions) < 2:
         return
     order = rng.permutation(len(positions)).tolist()
-    cards = [s.queue[p] for p in positions]
-    srcs = [s.queue_src[p] for p in positions]
+    entries = sorted((s.queue[p], s.queue_src[p]) for p in positions)
     for p, j in zip(positions, order):
-        s.queue[p], s.queue_src[p] = cards[j], srcs[j]
+        s.queue[p], s.queue_src[p] = entries[j]
 
 
 class SeatView:
