@@ -100,7 +100,7 @@ def determinize(st: State, R: Rules, seat: int, rng: np.random.Generator) -> Sta
         slots += [(s.hands[o], k) for k in range(len(s.hands[o])) if not s.hand_used[o][k]]
     slots += [(s.queue, i) for i, x in enumerate(s.queue) if x >= 0 and s.queue_src[i] not in (-1, seat)]
     _redeal(slots, rng)
-    _shuffle_positions(s, [i for i, x in enumerate(s.queue) if x >= 0], rng)
+    _shuffle_positions(s, [i for i, x in enumerate(s.queue) if x >= 0], rng, seat)
     # Hydra cards, within each deck (light, red).
     deck_of = R.T.hcard_deck
     for d in (0, 1):
@@ -129,11 +129,20 @@ def _redeal(slots: list[tuple[list[int], int]], rng: np.random.Generator,
         lst[i] = ~cards[j] if id(lst) == negate else cards[j]
 
 
-def _shuffle_positions(s: State, positions: list[int], rng: np.random.Generator) -> None:
+def _shuffle_positions(s: State, positions: list[int], rng: np.random.Generator,
+                       seat: int) -> None:
+    """Deal the queue's action cards to its positions anew (their order is hidden).
+    Which other seat's hand a card came from is hidden too, so hidden cards and
+    their sources are paired canonically (both sorted) before the shuffle."""
     if len(positions) < 2:
         return
+    srcs = [s.queue_src[p] for p in positions]
+    cards = [s.queue[p] for p in positions]
+    known = sorted((c, x) for c, x in zip(cards, srcs) if x in (-1, seat))
+    hidden = list(zip(sorted(c for c, x in zip(cards, srcs) if x not in (-1, seat)),
+                      sorted(x for x in srcs if x not in (-1, seat))))
+    entries = known + hidden
     order = rng.permutation(len(positions)).tolist()
-    entries = sorted((s.queue[p], s.queue_src[p]) for p in positions)
     for p, j in zip(positions, order):
         s.queue[p], s.queue_src[p] = entries[j]
 
