@@ -6,7 +6,8 @@ from hydra_env.core.codec import (A_BARRICADE, A_DEST, A_HARPOON, A_PLACE, A_PLA
                                   A_PROTECT, A_SWORD, DISPLAY_SLOTS)
 from hydra_env.core.heroes import on_neck_colour
 from hydra_env.core.state import D_BUCKLE, D_FOLLOW, State
-from hydra_env.core.tables import HK_MOVE, Rules
+from hydra_env.core.tables import (HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT,
+                                   HK_SWORD, Rules)
 from hydra_env.core.text import hero_text, hydra_card_text
 
 
@@ -28,10 +29,15 @@ def _slot_card(st: State, R: Rules, seat: int, slot: int) -> int:
     return hand[k] if k < len(hand) else -1
 
 
+# The card hero-action kinds each card-block decision kind may carry.
+_FITS = {A_DEST: (HK_MOVE, HK_PORTAL), A_SWORD: (HK_SWORD,), A_HARPOON: (HK_HARPOON,),
+         A_BARRICADE: (HK_BARRICADE,), A_PROTECT: (HK_PROTECT,)}
+
+
 def _card_action(st: State, R: Rules, seat: int, kind: int, slot: int, arg: int) -> str | None:
     codec, comp, B, T = R.codec, R.comp, R.B, R.T
     card = _slot_card(st, R, seat, slot)
-    if card < 0:
+    if card < 0 or T.card_kind[card] not in _FITS[kind]:
         return None
     head = f"{comp.action_cards[card].id} {hero_text(comp, card)} from {slot_label(st, R, slot)}"
     strength, bcol = T.card_strength[card], T.card_bcol[card]
@@ -59,12 +65,17 @@ def _card_action(st: State, R: Rules, seat: int, kind: int, slot: int, arg: int)
     return f"{head}: take a shield"
 
 
-def describe_action(st: State, R: Rules, a: int) -> str:
-    """A sentence for action ``a`` as the pending seat would take it now."""
+def describe_action(st: State, R: Rules, a: int, viewer: int | None = None) -> str:
+    """A sentence for action ``a`` as the pending seat would take it now.
+
+    With ``viewer`` other than the pending seat, the pending seat's hand
+    cards are not named (R41)."""
     codec, comp, B = R.codec, R.comp, R.B
     kind, slot, arg = codec.decode(a)
     pd = st.pending
     seat = pd[1] if pd is not None else 0
+    if viewer is not None and viewer != seat and (slot >= DISPLAY_SLOTS or kind == A_PLAY_HYDRA):
+        return codec.describe(a)
     if kind <= A_PROTECT:
         text = _card_action(st, R, seat, kind, slot, arg)
         if text is not None:

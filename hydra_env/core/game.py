@@ -236,9 +236,12 @@ class Game:
             raise IllegalActionError(why_illegal(self._st, self._R, action)) from None
         engine.apply(self._st, self._R, a)
 
-    def describe(self, action: int) -> str:
-        """A human-readable description of ``action`` in this position."""
-        return describe_action(self._st, self._R, operator.index(action))
+    def describe(self, action: int, viewer: int | None = None) -> str:
+        """A human-readable description of ``action`` in this position.
+
+        With ``viewer``, cards in the hand of a seat other than ``viewer`` are
+        not named (R41)."""
+        return describe_action(self._st, self._R, operator.index(action), viewer)
 
     # ------------------------------------------------------------ copies
     def clone(self) -> "Game":

@@ -45,10 +45,17 @@ def hydra_card(game: Game, card_id: str) -> int:
     return next(c.index for c in game.components.hydra_cards if c.id == card_id)
 
 
-def _take(st, card: int, piles: Iterable[list[int]]) -> None:
+def _take(st, card: int, piles: Iterable[list[int]], swap: Iterable[list[int]] = (),
+          deck: list[int] | None = None) -> None:
+    """Take ``card`` out of ``piles``; or, when it sits in one of the ``swap``
+    lists (a display, another hand), replace it there by a card from ``deck``."""
     for pile in piles:
         if card in pile:
             pile.remove(card)
+            return
+    for lst in swap:
+        if card in lst and deck:
+            lst[lst.index(card)] = deck.pop()
             return
     raise ValueError(f"card {card} not found in the piles it may be taken from")
 
@@ -147,7 +154,7 @@ def coop_game(*, scenario: int = 1, heroes: Sequence[str] | None = None,
         st.hands[seat] = []
         for cid in ids:
             card = action_card(g, cid)
-            _take(st, card, [st.deck, st.discard])
+            _take(st, card, [st.deck, st.discard], [st.display] + st.hands, st.deck)
             st.hands[seat].append(card)
         st.hand_used[seat] = [0] * len(st.hands[seat])
     for seat, ids in (hydra_hands or {}).items():
@@ -156,14 +163,15 @@ def coop_game(*, scenario: int = 1, heroes: Sequence[str] | None = None,
         st.hhands[seat] = []
         for cid in ids:
             card = hydra_card(g, cid)
-            _take(st, card, st.hdeck + st.hdiscard)
+            d = T.hcard_deck[card]
+            _take(st, card, st.hdeck + st.hdiscard, st.hhands + [st.stack], st.hdeck[d])
             st.hhands[seat].append(card)
     if display is not None:
         st.deck.extend(c for c in st.display if c >= 0)
         st.display = []
         for cid in display:
             card = action_card(g, cid)
-            _take(st, card, [st.deck, st.discard])
+            _take(st, card, [st.deck, st.discard], st.hands, st.deck)
             st.display.append(card)
         st.dtoken = [0] * len(st.display)
     st.phase = PH_ACTION

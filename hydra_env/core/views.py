@@ -186,17 +186,25 @@ class SeatView:
         """Tables, scenario and options of the game."""
         return self._game.rules
 
+    @property
+    def to_act(self) -> bool:
+        """Whether the pending decision is this seat's."""
+        return self._game.current_player == self.seat
+
     def legal_actions(self) -> list[int]:
-        """Legal actions of the pending decision (the seat's when it is to act)."""
-        return self._game.legal_actions()
+        """The seat's legal actions; empty while another seat is to decide
+        (its choices would tell what it holds)."""
+        return self._game.legal_actions() if self.to_act else []
 
     def legal_mask(self) -> np.ndarray:
-        """Legal actions as a boolean array."""
-        return self._game.legal_mask()
+        """The seat's legal actions as a boolean array (all False while another seat decides)."""
+        if self.to_act:
+            return self._game.legal_mask()
+        return np.zeros(self._game.action_size, dtype=bool)
 
     def describe(self, action: int) -> str:
-        """Description of ``action`` in this position."""
-        return self._game.describe(action)
+        """Description of ``action`` as this seat may read it (no other seat's hand cards)."""
+        return self._game.describe(action, viewer=self.seat)
 
     def observe(self) -> dict[str, Any]:
         """The seat's view as plain data."""

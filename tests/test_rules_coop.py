@@ -1,0 +1,713 @@
+"""Tests of the coordinated game for 2–4 heroes (R26–R31) and its flow.
+
+Positions are built with ``hydra_env.core.testing.coop_game`` (colours on the
+paths in data order: red c1, white c3, yellow c5, blue c7; path position =
+row) and driven by scripted decisions. Boards are drawn as ASCII where it
+helps: ``R2`` a red head with counter 2, ``r`` a red neck tile, ``1``/``2``
+heroes of seats 0/1, ``*`` a shield.
+
+Readings of the engine asserted here (see the engine notes): buckle-up
+decisions in turn order before turn 1; a turn is the action decision (hero
+actions and "play hydra card k") then an "after action" decision (play a held
+hydra card or end the turn; on the last turn, end turn is not offered while
+hydra cards are held); early victory finishes the turn with no more hydra
+cards, then the game ends won; phase 3 resolves the unused display and hand
+cards shuffled, then the stack in order (``state.stack[0]`` first).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hydra_env import Game, IllegalActionError
+from hydra_env.core import compass
+from hydra_env.core import coop as coop_rules
+from hydra_env.core import testing as ht
+
+# Action cards whose hydra side only grows (or bites far from the heroes) and never
+# touches red: unused, they leave the red head and the heroes in the city alone.
+#   A01 grow 2 yellow   A06 grow 2 white    A09 grow 2 blue   A15 grow 2 blue
+#   A20 grow 2 yellow   A25 grow 2 white    A31 grow 2 white  A34 grow 2 blue
+#   A39 grow 2 yellow   A33 grow 1 yellow, then bite yellow
+QUIET_DISPLAY = ["A01", "A06", "A09", "A15"]
+QUIET_HANDS = {0: ["A20", "A25", "A31"], 1: ["A34", "A39", "A33"]}
+
+
+def coop(**kw) -> Game:
+    """``ht.coop_game`` with the first seed (from 0) whose setup can hand out the
+    requested cards (the helper takes named cards from the deck only)."""
+    for seed in range(200):
+        try:
+            return ht.coop_game(seed=seed, **kw)
+        except ValueError:
+            continue
+    raise AssertionError(f"no seed can deal {kw}")
+
+
+def quiet_round(*, stack: list[str], display=None, hands=None, **kw) -> Game:
+    """Scenario 8 (2 heroes, display 4, hands 3, 5 tokens, stack 2) with every
+    card of the round chosen; ``stack`` replaces the face-down hydra stack."""
+    g = coop(scenario=8, display=display or QUIET_DISPLAY, hands=hands or QUIET_HANDS,
+             hydra_hands={0: ["H11"], 1: ["H16"]}, **kw)      # grow 1 white, grow 1 blue
+    set_stack(g, stack)
+    return g
+
+
+def set_stack(g: Game, ids: list[str]) -> None:
+    st, T = g.state, g.rules.T
+    for c in st.stack:
+        st.hdeck[T.hcard_deck[c]].append(c)
+    st.stack = []
+    for cid in ids:
+        c = ht.hydra_card(g, cid)
+        for pile in st.hdeck + st.hdiscard:
+            if c in pile:
+                pile.remove(c)
+        st.stack.append(c)
+
+
+def step(g: Game) -> None:
+    """One scripted decision: keep the hand, pass, play held hydra cards after the
+    action, first legal choice otherwise."""
+    codec = g.codec
+    kind = g.pending["kind"]
+    if kind == "buckle up":
+        g.apply(codec.no)
+    elif kind == "action":
+        g.apply(codec.pass_)
+    elif kind == "after action":
+        g.apply(codec.play_base)
+    else:
+        g.apply(g.legal_actions()[0])
+
+
+def run_until(g: Game, stop) -> None:
+    """Scripted decisions until ``stop(g)`` holds or the game is over."""
+    for _ in range(2000):
+        if g.is_over or stop(g):
+            return
+        step(g)
+    raise AssertionError("the game did not reach the expected point")
+
+
+def next_round(g: Game) -> None:
+    r = g.state.round
+    run_until(g, lambda x: x.state.round > r)
+
+
+def heads(g: Game) -> dict[str, tuple[int, int]]:
+    st = g.state
+    names = g.components.hydra_colours
+    return {name: (st.head_pos[c], st.heads[c]) for c, name in enumerate(names)}
+
+
+# --------------------------------------------------------------------- R26 buckle up
+
+
+@pytest.mark.parametrize("scenario", [1, 4, 8])
+def test_r26_one_buckle_up_decision_per_hero_in_turn_order(scenario):
+    g = Game.new(scenario=scenario, seed=5)
+    order = list(g.state.order)
+    seen = []
+    while g.pending["kind"] == "buckle up":
+        assert g.legal_actions() == [g.codec.yes, g.codec.no]
+        assert g.phase == "buckle up"
+        seen.append(g.current_player)
+        g.apply(g.codec.no)
+    assert seen == order
+    assert g.pending == {"kind": "action", "seat": order[0]}
+    assert g.phase == "action"
+
+
+def test_r26_buckle_up_costs_one_glory_and_redraws_as_many_cards():
+    g = Game.new(scenario=1, seed=11)
+    st = g.state
+    seat = g.current_player
+    hand, hhand = list(st.hands[seat]), list(st.hhands[seat])
+    expected = list(st.glory)
+    compass.lose(expected, seat, 1)
+    deck_before = len(st.deck)
+    g.apply(g.codec.yes)
+    assert st.glory == expected
+    assert len(st.hands[seat]) == len(hand)
+    assert not set(st.hands[seat]) & set(hand)              # all new cards
+    assert sorted(st.discard) == sorted(hand)               # the old ones discarded
+    assert len(st.deck) == deck_before - len(hand)
+    assert st.hhands[seat] == hhand                         # hydra cards never exchanged
+    assert st.hand_used[seat] == [0] * len(hand)
+    assert g.current_player == st.order[1]                  # next hero's decision
+    assert not ht.invariants(g)
+
+
+def test_r26_keeping_the_hand_costs_nothing():
+    g = Game.new(scenario=8, seed=2)
+    st = g.state
+    seat = g.current_player
+    hand, glory = list(st.hands[seat]), list(st.glory)
+    g.apply(g.codec.no)
+    assert st.hands[seat] == hand and st.glory == glory and st.discard == []
+
+
+def test_r26_buckle_up_loss_skips_held_compass_positions():
+    # Round 1 starts on 0, −1, −2, −3. The second in turn order is on −2; after the
+    # first keeps its hand, buckling up moves it past −3 (held) to −4.
+    g = Game.new(scenario=1, seed=3)
+    st = g.state
+    first, second = st.order[0], st.order[1]
+    assert st.glory[first] == -3 and st.glory[second] == -2
+    g.apply(g.codec.no)
+    g.apply(g.codec.yes)
+    assert st.glory[second] == -4 and st.glory[first] == -3
+
+
+def test_r26_buckle_up_offered_again_every_round_in_the_new_order():
+    g = Game.new(scenario=8, seed=4)
+    next_round(g)
+    assert not g.is_over and g.round == 2
+    order = list(g.state.order)
+    assert order == compass.turn_order(g.state.glory)
+    seen = []
+    while g.pending["kind"] == "buckle up":
+        seen.append(g.current_player)
+        g.apply(g.codec.yes)
+    assert seen == order
+
+
+def test_r26_buckle_up_with_an_empty_deck_reshuffles_the_discard_pile():
+    g = Game.new(scenario=1, seed=6)
+    st = g.state
+    st.discard.extend(st.deck)
+    st.deck.clear()
+    seat = g.current_player
+    g.apply(g.codec.yes)
+    assert len(st.hands[seat]) == g.rules.scen.action_hand
+    assert not ht.invariants(g)
+
+
+# --------------------------------------------------------------------- R27 phase 1
+
+
+def test_r27_round_one_deals_the_scenario_sizes_from_the_light_deck():
+    g = Game.new(scenario=3, seed=1)          # Blood Moon: moon LRRRR, stack 3
+    st, scen = g.state, g.rules.scen
+    T = g.rules.T
+    assert st.moon == "LRRRR"
+    for seat in range(st.n):
+        assert len(st.hands[seat]) == scen.action_hand
+        assert len(st.hhands[seat]) == scen.hydra_hand
+        assert all(T.hcard_deck[c] == 0 for c in st.hhands[seat])
+    assert len(st.display) == scen.display
+    assert len(st.stack) == scen.hydra_stack == 3
+    assert all(T.hcard_deck[c] == 0 for c in st.stack)
+    assert len(st.hdeck[0]) == 28 - st.n - 3 and len(st.hdeck[1]) == 28
+
+
+def test_r27_round_two_draws_from_the_red_deck_and_refills_the_display():
+    g = Game.new(scenario=3, seed=1)
+    next_round(g)
+    assert not g.is_over and g.round == 2
+    st, scen, T = g.state, g.rules.scen, g.rules.T
+    assert len(st.display) == scen.display and all(c >= 0 for c in st.display)
+    assert st.dtoken == [0] * scen.display
+    for seat in range(st.n):
+        assert len(st.hands[seat]) == scen.action_hand
+        assert st.hand_used[seat] == [0] * scen.action_hand
+        assert len(st.hhands[seat]) == 1 and T.hcard_deck[st.hhands[seat][0]] == 1
+    assert len(st.stack) == 3 and all(T.hcard_deck[c] == 1 for c in st.stack)
+    assert len(st.hdeck[1]) == 28 - st.n - 3
+    assert not ht.invariants(g)
+
+
+def test_r27_an_empty_hydra_deck_is_refilled_from_its_discard_pile():
+    g = quiet_round(stack=["H13", "H15"], heads={"red": (2, 0)})
+    st = g.state
+    st.hdiscard[0].extend(st.hdeck[0])            # the light deck runs out
+    st.hdeck[0].clear()
+    next_round(g)                                  # round 2 is light too (LLLRR)
+    assert g.round == 2 and st.moon[1] == "L"
+    assert st.hdiscard[0] == []
+    drawn = [c for h in st.hhands for c in h] + st.stack
+    assert len(drawn) == 4
+    assert len(st.hdeck[0]) == 28 - 4
+    assert not ht.invariants(g)
+
+
+# --------------------------------------------------------------------- R28 turns
+
+
+@pytest.mark.parametrize("scenario", [1, 5, 9])
+def test_r28_every_hero_acts_once_per_turn_in_turn_order(scenario):
+    g = Game.new(scenario=scenario, seed=8)
+    order, tokens = list(g.state.order), g.rules.scen.tokens
+    actors, left = [], []
+    run_until(g, lambda x: x.pending["kind"] == "action")
+    while g.phase == "action" and not g.is_over:
+        if g.pending["kind"] == "action":
+            seat = g.current_player
+            actors.append(seat)
+            left.append(coop_rules.tokens_left(g.state, g.rules, seat))
+        step(g)
+    assert actors == order * tokens
+    n = len(order)
+    assert left == [tokens - i // n for i in range(n * tokens)]
+
+
+def test_r28_a_display_card_with_a_token_is_unavailable_to_everyone():
+    g = coop(scenario=8, display=["A44", "A38", "A09", "A15"], order=[0, 1],
+             hydra_hands={0: [], 1: []})
+    block = g.codec.card_block
+    protect = ht.find_action(g, "A44", "take a shield")
+    assert protect // block == 0                              # display slot 0
+    g.apply(protect)
+    assert g.state.shield[0] == 1 and g.state.dtoken[0] == 1  # token of seat 0
+    assert g.current_player == 1
+    assert not [a for a in g.legal_actions() if a // block == 0]
+    with pytest.raises(IllegalActionError):
+        g.apply(g.codec.encode(4, 0))                         # protect from slot 0
+    assert g.observe(1)["display"][0]["token"] == 1
+
+
+def test_r28_a_hand_card_is_used_once_and_only_by_its_owner():
+    g = coop(scenario=8, hands={0: ["A44", "A20", "A25"], 1: ["A34", "A39", "A33"]},
+             hydra_hands={0: [], 1: []}, order=[0, 1])
+    st = g.state
+    g.apply(ht.find_action(g, "A44", "from hand 1", "take a shield"))
+    assert st.hand_used[0] == [1, 0, 0] and st.shield[0] == 1
+    assert g.current_player == 1                    # no hydra card: the turn ends at once
+    # seat 1's hand slot 0 is its own card (A34, barricade), not seat 0's A44
+    assert all("A44" not in g.describe(a) for a in g.legal_actions())
+    g.apply(g.codec.pass_)
+    st.shield[0] = 0                                # even unshielded, the card is spent
+    assert all("A44" not in g.describe(a) for a in g.legal_actions())
+    assert g.observe(1)["hands"][0]["played"] == ["A44"]
+
+
+def test_r28_city_actions_once_per_round_per_hero_portal_and_pass_always():
+    g = coop(scenario=8, heroes=["r9c0", "r9c4"], hydra_hands={0: [], 1: []}, order=[0, 1])
+    codec = g.codec
+
+    def city_kinds():
+        return {codec.describe(a).split(":")[1].split(" ")[1]
+                for a in g.legal_actions() if codec.describe(a).startswith("city action")}
+
+    assert {"move", "portal", "protect", "pass"} <= city_kinds()
+    g.apply(ht.find_action(g, "city action: move 1 to r8c0"))
+    g.apply(ht.find_action(g, "city action: protect"))            # seat 1
+    assert "move" not in city_kinds() and "protect" in city_kinds()  # seat 0, turn 2
+    g.apply(ht.find_action(g, "city action: portal to r5c3"))
+    assert "protect" not in city_kinds() and "move" in city_kinds()  # seat 1, turn 2
+    g.apply(codec.pass_)
+    g.apply(ht.find_action(g, "city action: portal to r8c3"))       # seat 0 portals again
+    assert "portal" in city_kinds() and "pass" in city_kinds()
+    st = g.state
+    assert st.city_used[0] and st.city_used[1]
+    run_until(g, lambda x: x.state.round == 1)
+    assert st.city_used == [0, 0]                                   # a new round
+
+
+def test_r28_hydra_card_played_before_the_action():
+    g = coop(scenario=8, hydra_hands={0: ["H11"], 1: []}, order=[0, 1],
+             heads={"white": (2, 2)})
+    play = ht.find_action(g, "play hydra card", "H11")
+    assert play == g.codec.play_base and g.pending["kind"] == "action"
+    g.apply(play)
+    assert heads(g)["white"] == (2, 3)
+    assert g.pending == {"kind": "action", "seat": 0}               # the action is still due
+    assert g.codec.play_base not in g.legal_actions()
+    assert ht.hydra_card(g, "H11") in g.state.hdiscard[0]
+    g.apply(g.codec.pass_)
+    assert g.pending == {"kind": "action", "seat": 1}               # no after-action step
+
+
+def test_r28_hydra_card_played_after_the_action_or_kept_for_later():
+    g = coop(scenario=8, hydra_hands={0: ["H11"], 1: []}, order=[0, 1],
+             heads={"white": (2, 2)})
+    g.apply(g.codec.pass_)
+    assert g.pending == {"kind": "after action", "seat": 0}
+    assert g.legal_actions() == [g.codec.play_base, g.codec.end_turn]
+    g.apply(g.codec.end_turn)                                       # keep it
+    assert g.state.hhands[0] == [ht.hydra_card(g, "H11")]
+    g.apply(g.codec.pass_)                                          # seat 1
+    assert g.pending == {"kind": "action", "seat": 0}
+    assert g.codec.play_base in g.legal_actions()                   # turn 2: still playable
+    g.apply(g.codec.pass_)
+    g.apply(g.codec.play_base)                                      # after the action
+    assert heads(g)["white"] == (2, 3) and g.state.hhands[0] == []
+    assert g.pending == {"kind": "action", "seat": 1}
+
+
+def test_r28_held_hydra_card_forced_after_the_last_action():
+    tokens = 5
+    g = coop(scenario=8, hydra_hands={0: ["H11"], 1: []}, order=[0, 1], turn=tokens - 1,
+             heads={"white": (2, 2)})
+    assert coop_rules.tokens_left(g.state, g.rules, 0) == 1
+    g.apply(g.codec.pass_)
+    assert g.pending == {"kind": "after action", "seat": 0}
+    assert g.legal_actions() == [g.codec.play_base]                 # end turn not offered
+    with pytest.raises(IllegalActionError, match="last action"):
+        g.apply(g.codec.end_turn)
+    g.apply(g.codec.play_base)
+    assert heads(g)["white"] == (2, 3)
+    assert g.pending == {"kind": "action", "seat": 1}
+
+
+def test_r28_every_held_hydra_card_is_played_after_the_last_action():
+    # No shipped scenario deals two hydra cards, but the layout has three hand slots.
+    g = coop(scenario=8, hydra_hands={0: ["H11", "H13"], 1: []}, order=[0, 1], turn=4,
+             heads={"white": (2, 2), "yellow": (2, 2)})
+    g.apply(g.codec.pass_)
+    assert g.legal_actions() == [g.codec.play_base, g.codec.play_base + 1]
+    g.apply(g.codec.play_base + 1)                          # H13 first, by choice
+    assert g.pending == {"kind": "after action", "seat": 0}
+    assert g.legal_actions() == [g.codec.play_base]
+    g.apply(g.codec.play_base)
+    assert heads(g)["white"] == (2, 3) and heads(g)["yellow"] == (2, 3)
+    assert g.pending == {"kind": "action", "seat": 1}
+
+
+def test_r28_no_after_action_decision_without_hydra_cards():
+    g = coop(scenario=8, hydra_hands={0: [], 1: ["H16"]}, order=[0, 1])
+    g.apply(g.codec.pass_)
+    assert g.pending == {"kind": "action", "seat": 1}
+
+
+def test_r28_a_hydra_card_that_cannot_be_done_is_discarded_without_effect():
+    #    c0  c1
+    # r2  .  R0     red has no heads: "move 1 red" cannot be done
+    g = coop(scenario=8, hydra_hands={0: ["H01"], 1: []}, order=[0, 1], heads={"red": (2, 0)})
+    before = g.state.clone()
+    g.apply(ht.find_action(g, "play hydra card", "H01"))
+    st = g.state
+    assert st.head_pos == before.head_pos and st.heads == before.heads
+    assert st.hero == before.hero and st.walls == before.walls
+    assert st.hhands[0] == [] and ht.hydra_card(g, "H01") in st.hdiscard[0]
+
+
+def test_r28_hydra_card_can_harm_its_own_player():
+    #    c0  c1
+    # r2  .  R2
+    # r3  1  .      seat 0 in the red bite zone plays "bite red"
+    g = coop(scenario=8, heroes=["r3c0", "city"], hydra_hands={0: ["H17"], 1: []},
+             glory=[3, 0], order=[0, 1])
+    g.apply(ht.find_action(g, "play hydra card", "H17"))
+    assert g.state.hero[0] == ht.space(g, "city") and g.state.glory[0] == 2
+
+
+# --------------------------------------------------------------------- shoves (R4)
+
+
+def test_r4_shove_costs_the_mover_glory_and_the_shoved_seat_decides():
+    #     c0  c1  c2
+    # r8  .   o   .
+    # r9  1   2   .      seat 0 moves 1 onto seat 1
+    # r10 =   =   =
+    g = coop(scenario=8, heroes=["r9c0", "r9c1"], glory=[5, 4], order=[0, 1],
+             hydra_hands={0: [], 1: []})
+    g.apply(ht.find_action(g, "city action: move 1 to r9c1"))
+    assert g.state.glory == [3, 4]                  # −1, skipping seat 1 on 4
+    assert g.pending["kind"] == "shoved" and g.current_player == 1
+    targets = {g.describe(a).split(" on ")[1] for a in g.legal_actions()}
+    assert targets == {"r8c0", "r8c1", "r8c2", "r9c0", "r9c2", "r10c0", "r10c1", "r10c2"}
+    assert g.observe(0)["pending"]["seat"] == 1
+    g.apply(ht.find_action(g, "put the hero on r9c0"))  # a swap: the mover's old space
+    assert g.state.hero == [ht.space(g, "r9c1"), ht.space(g, "r9c0")]
+    assert g.pending == {"kind": "action", "seat": 1}   # seat 0 had no hydra card
+    assert not ht.invariants(g)
+
+
+def test_r4_move_takes_the_walk_with_fewest_shoves():
+    #     c0  c1  c2
+    # r9  1   2   .      move 2 to r9c2 goes round seat 1 (via r8c1 or r10c1)
+    g = coop(scenario=8, heroes=["r9c0", "r9c1"], glory=[5, 4], order=[0, 1],
+             display=["A09", "A10", "A11", "A12"], hydra_hands={0: [], 1: []})
+    g.apply(ht.find_action(g, "A11", "move to r9c2"))
+    assert g.state.hero == [ht.space(g, "r9c2"), ht.space(g, "r9c1")]
+    assert g.state.glory == [5, 4]
+    assert g.pending == {"kind": "action", "seat": 1}
+
+
+def test_r4_a_shoved_protected_hero_keeps_its_shield():
+    g = coop(scenario=8, heroes=["r9c0", "r9c1"], shields=[False, True], glory=[5, 0],
+             order=[0, 1], hydra_hands={0: [], 1: []})
+    g.apply(ht.find_action(g, "city action: move 1 to r9c1"))
+    g.apply(ht.find_action(g, "put the hero on r9c2"))
+    assert g.state.shield == [0, 1] and g.state.glory == [4, 0]
+
+
+def test_r4_portal_onto_a_hero_shoves_it():
+    g = coop(scenario=8, heroes=["city", "r8c3"], glory=[0, 2], order=[0, 1],
+             hydra_hands={0: [], 1: []})
+    g.apply(ht.find_action(g, "city action: portal to r8c3"))
+    assert g.state.glory == [-1, 2]
+    assert g.current_player == 1 and g.pending["kind"] == "shoved"
+    assert ht.space(g, "city") not in g.state.hero[1:]
+
+
+# --------------------------------------------------------------------- bites and evasions
+
+
+@pytest.mark.parametrize("order, glory_after", [([1, 0], [4, 3]), ([0, 1], [3, 2])])
+def test_r19_multi_hero_bite_resolved_in_turn_order(order, glory_after):
+    #     c0  c1  c2
+    # r1  .   r   .
+    # r2  .   R2  .
+    # r3  1   .   2      both in the red bite zone, glory 5 and 4
+    # Wounds cost 1 glory each, skipping held positions: the order shows.
+    first = order[0]
+    g = coop(scenario=8, heroes=["r3c0", "r3c2"], glory=[5, 4], order=order,
+             hydra_hands={first: ["H17"], 1 - first: []})
+    g.apply(ht.find_action(g, "play hydra card", "H17"))
+    assert g.state.hero == [ht.space(g, "city")] * 2
+    assert g.state.glory == glory_after
+
+
+def test_r13_evasions_decided_by_their_own_seats_during_another_seats_turn():
+    #     c0  c1  c2
+    # r2  .   R2  .
+    # r3  1*  .   2*     seat 1's turn: it plays "bite red"; seat 1 evades, then seat 0
+    g = coop(scenario=8, heroes=["r3c0", "r3c2"], shields=[True, True], glory=[5, 4],
+             order=[1, 0], hydra_hands={1: ["H17"], 0: []})
+    g.apply(ht.find_action(g, "play hydra card", "H17"))
+    assert g.pending == {"kind": "evade", "seat": 1, "cause": "bite"}
+    assert g.current_player == 1
+    g.apply(ht.find_action(g, "put the hero on r4c3"))
+    assert g.pending == {"kind": "evade", "seat": 0, "cause": "bite"}
+    assert g.current_player == 0                      # seat 0 decides in seat 1's turn
+    assert ht.space(g, "r3c1") not in [g.codec.arg[a] for a in g.legal_actions()]
+    g.apply(ht.find_action(g, "put the hero on r4c0"))
+    assert g.state.shield == [0, 0] and g.state.glory == [5, 4]
+    assert g.pending == {"kind": "action", "seat": 1}  # back to seat 1's action
+
+
+def test_r13_evasion_onto_another_hero_shoves_it_at_one_glory():
+    #     c0  c1  c2
+    # r2  .   R2  .
+    # r3  1*  .   .
+    # r4  2   .   .      seat 0 evades onto seat 1, who is shoved (seat 0 −1 glory)
+    g = coop(scenario=8, heroes=["r3c0", "r4c0"], shields=[True, False], glory=[5, 2],
+             order=[0, 1], hydra_hands={0: ["H17"], 1: []})
+    g.apply(ht.find_action(g, "play hydra card", "H17"))
+    g.apply(ht.find_action(g, "put the hero on r4c0"))
+    assert g.state.glory == [4, 2]
+    assert g.pending["kind"] == "shoved" and g.current_player == 1
+
+
+def test_r13_protected_hero_evades_during_the_hydra_phase():
+    # Every card of the round is quiet except the stack's "bite red".
+    #     c0  c1  c2
+    # r2  .   R2  .
+    # r3  1*  .   2*
+    g = quiet_round(stack=["H17", "H13"], heroes=["r3c0", "r3c2"], shields=[True, True],
+                    order=[1, 0], glory=[0, 1])
+    run_until(g, lambda x: x.pending["kind"] == "evade")
+    assert g.phase == "hydra"
+    assert g.pending == {"kind": "evade", "seat": 1, "cause": "bite"}
+    g.apply(g.legal_actions()[0])
+    assert g.phase == "hydra"
+    assert g.pending == {"kind": "evade", "seat": 0, "cause": "bite"}
+    g.apply(g.legal_actions()[0])
+    assert g.state.shield == [0, 0]
+
+
+# --------------------------------------------------------------------- R29 phase 3
+
+
+def test_r29_unused_display_and_hand_cards_are_shuffled_then_the_stack_follows():
+    shuffled = 0
+    for seed in range(6):
+        g = ht.coop_game(scenario=8, seed=seed, order=[0, 1])
+        st = g.state.clone()
+        st.dtoken[1] = 1                       # display slot 1 used
+        st.hand_used[0][2] = 1                 # seat 0's third hand card used
+        unused = [c for k, c in enumerate(st.display) if not st.dtoken[k]]
+        unused += st.hands[0][:2] + st.hands[1]
+        stack = list(st.stack)
+        coop_rules.start_hydra_phase(st, g.rules)
+        assert sorted(x for x in st.queue if x >= 0) == sorted(unused)
+        n = len(unused)
+        assert all(x >= 0 for x in st.queue[:n])
+        assert [~x for x in st.queue[n:]] == stack            # the stack last, in order
+        assert st.hands[0] == [g.state.hands[0][2]] and st.hands[1] == []
+        assert st.display == [-1, g.state.display[1], -1, -1]
+        shuffled += st.queue[:n] != unused
+    assert shuffled >= 4, "the unused cards are not shuffled"
+
+
+def test_r29_stack_resolved_after_the_unused_action_cards():
+    # Unused A36 grows red by 2; then the stack's "move 1 red (+1 boat)" moves it 2.
+    # Had the stack come first, red (0 heads) would not have moved.
+    g = quiet_round(stack=["H01", "H13"], display=["A36", "A06", "A09", "A15"],
+                    heads={"red": (2, 0)})
+    next_round(g)
+    assert heads(g)["red"] == (4, 2)
+
+
+def test_r29_stack_resolved_in_order():
+    # stack[0] "grow 1 red", then stack[1] "move 1 red (+1 boat)": red moves 2.
+    g = quiet_round(stack=["H09", "H01"], heads={"red": (2, 0)})
+    next_round(g)
+    assert heads(g)["red"] == (4, 1)
+    g = quiet_round(stack=["H01", "H09"], heads={"red": (2, 0)})
+    next_round(g)
+    assert heads(g)["red"] == (2, 1)
+
+
+def test_r29_used_cards_are_not_resolved():
+    # Seat 0 uses A36 (barricade: repairs the wall from the city); its "grow 2 red"
+    # is not done, so the stack's "move 1 red" finds red without heads.
+    g = quiet_round(stack=["H01", "H13"], display=["A36", "A06", "A09", "A15"],
+                    heads={"red": (2, 0)}, walls=9, order=[0, 1])
+    g.apply(ht.find_action(g, "A36", "repair the wall"))
+    assert g.state.walls == 10
+    next_round(g)
+    assert heads(g)["red"] == (2, 3)           # not moved; 0 heads regrown to 3 (R30)
+
+
+# --------------------------------------------------------------------- R30 cleanup
+
+
+def test_r30_cleanup_new_deck_discards_regrowth_moon():
+    g = quiet_round(stack=["H13", "H15"], heads={"red": (2, 0)})
+    st = g.state
+    round_hydra = {ht.hydra_card(g, h) for h in ("H11", "H16", "H13", "H15")}
+    assert g.round == 1 and st.moon == "LLLRR"
+    next_round(g)
+    assert g.round == 2 and not g.is_over
+    # all action cards back in one deck, then dealt: no discard pile left
+    assert st.discard == []
+    held = st.deck + st.display + [c for h in st.hands for c in h]
+    assert sorted(held) == list(range(44))
+    # round-1 hydra cards on their discard pile
+    assert set(st.hdiscard[0]) == round_hydra and st.hdiscard[1] == []
+    # red had 0 heads: 3 again; the others grew (capped at 6) and stay
+    assert heads(g) == {"red": (2, 3), "white": (2, 6), "yellow": (2, 6), "blue": (2, 6)}
+    assert st.city_used == [0, 0] and st.dtoken == [0] * 4
+    assert not ht.invariants(g)
+
+
+def test_r30_last_round_ends_the_game_won_with_walls_left():
+    g = coop(scenario=8, glory=[2, 6])
+    g.state.round = len(g.state.moon) - 1           # the fifth and last round
+    run_until(g, lambda x: False)
+    res = g.result()
+    assert g.is_over and res.outcome == "won" and res.city_saved
+    assert res.rounds == 5 and res.walls > 0
+    assert res.epic_hero == compass.ranking(g.state.glory)[0] and res.tragic_hero is None
+    assert g.current_player == -1 and g.legal_actions() == []
+
+
+# --------------------------------------------------------------------- R31 game end
+
+
+def test_r31_early_victory_finishes_the_turn_without_hydra_cards():
+    #     c0  c1  c2
+    # r2  .   R1  .      red 1 head, white/yellow/blue 0 heads
+    # r3  .   2   .      seat 1 (second in turn order) strikes red with the city sword
+    g = coop(scenario=1, heroes=["city", "r3c1", "city", "city"],
+             heads={"red": (2, 1), "white": (2, 0), "yellow": (2, 0), "blue": (2, 0)},
+             glory=[0, 5, 9, 2], order=[0, 1, 2, 3],
+             hydra_hands={0: ["H11"], 1: ["H13"], 2: ["H15"], 3: ["H16"]})
+    codec = g.codec
+    g.apply(codec.pass_)
+    g.apply(codec.end_turn)                            # seat 0 keeps its hydra card
+    assert g.current_player == 1
+    g.apply(ht.find_action(g, "city action: sword 1 against red"))
+    assert g.state.heads == [0, 0, 0, 0] and not g.is_over
+    assert g.observe(0)["victory_pending"] is True
+    # no after-action step for seat 1, and seats 2, 3 may no longer play hydra cards
+    for seat in (2, 3):
+        assert g.pending == {"kind": "action", "seat": seat}
+        assert not [a for a in g.legal_actions() if codec.play_base <= a < codec.end_turn]
+        with pytest.raises(IllegalActionError):
+            g.apply(codec.play_base)
+        g.apply(codec.pass_)
+    assert g.is_over
+    res = g.result()
+    assert res.outcome == "won" and res.city_saved and res.rounds == 1
+    assert g.state.glory == [0, 6, 9, 2]
+    assert res.ranking == (2, 1, 3, 0) and res.epic_hero == 2 and res.tragic_hero is None
+    assert res.glory == (0, 6, 9, 2) and res.walls == g.state.walls_max
+    assert [len(h) for h in g.state.hhands] == [1, 1, 1, 1]   # never played
+    assert g.state.heads == [0, 0, 0, 0]                      # no Hydra phase, no regrowth
+
+
+def test_r31_early_victory_by_the_last_hero_of_the_turn_ends_at_once():
+    g = coop(scenario=8, heroes=["city", "r3c1"],
+             heads={"red": (2, 1), "white": (2, 0), "yellow": (2, 0), "blue": (2, 0)},
+             order=[0, 1], hydra_hands={0: [], 1: ["H13"]})
+    g.apply(g.codec.pass_)
+    g.apply(ht.find_action(g, "city action: sword 1 against red"))
+    assert g.is_over and g.result().outcome == "won"
+    assert g.state.hhands[1] == [ht.hydra_card(g, "H13")]
+
+
+def test_r31_defeat_when_the_last_wall_goes_tragic_hero_is_last():
+    #     c0  c1
+    # r9  .   R2     red in front of the wall, 1 wall token left
+    g = coop(scenario=8, heads={"red": (9, 2)}, walls=1, glory=[4, 1], order=[1, 0],
+             hydra_hands={1: ["H01"], 0: []})
+    g.apply(ht.find_action(g, "play hydra card", "H01"))
+    assert g.is_over and g.current_player == -1
+    res = g.result()
+    assert res.outcome == "lost" and not res.city_saved and res.walls == 0
+    assert res.tragic_hero == 1 and res.epic_hero is None
+    assert res.ranking == (0, 1) and res.glory == (4, 1) and res.rounds == 1
+
+
+# --------------------------------------------------------------------- render
+
+
+def test_render_seat_shows_its_own_hand_only():
+    g = coop(scenario=8, hands={0: ["A20", "A25", "A31"], 1: ["A34", "A39", "A33"]},
+             hydra_hands={0: ["H11"], 1: ["H16"]}, display=QUIET_DISPLAY, order=[1, 0])
+    mine, theirs = ["A20", "A25", "A31", "H11"], ["A34", "A39", "A33", "H16"]
+    r0, r1, public = g.render(0), g.render(1), g.render()
+    assert all(c in r0 for c in mine) and not any(c in r0 for c in theirs)
+    assert all(c in r1 for c in theirs) and not any(c in r1 for c in mine)
+    assert not any(c in public for c in mine + theirs)
+    for text in (r0, r1, public):
+        assert "compass (first to last)" in text
+        assert "turn order: seat 1 → seat 0" in text
+        assert "tokens left 5" in text
+        assert all(c in text for c in QUIET_DISPLAY)
+
+
+def test_render_shows_compass_ranking_and_tokens_as_they_change():
+    g = coop(scenario=8, glory=[1, 7], order=[0, 1], hydra_hands={0: [], 1: []})
+    g.apply(g.codec.pass_)
+    text = g.render()
+    assert "compass (first to last): seat 1" in text
+    assert text.index("seat 1 purple +7") < text.index("seat 0 teal +1")
+    assert "seat 0: tokens left 4" in text and "seat 1: tokens left 5" in text
+
+
+# --------------------------------------------------------------------- whole games
+
+
+def test_result_of_a_running_game():
+    g = Game.new(scenario=4, seed=1)
+    res = g.result()
+    assert res.mode == "coop" and res.outcome == "ongoing" and not res.city_saved
+    assert res.epic_hero is None and res.tragic_hero is None and res.score is None
+    assert res.rounds == 1 and res.ranking == tuple(compass.ranking(g.state.glory))
+
+
+@pytest.mark.parametrize("scenario", range(1, 10))
+def test_random_coordinated_games_keep_the_invariants(scenario):
+    rng = np.random.default_rng(scenario)
+    for seed in range(4):
+        g = Game.new(scenario=scenario, seed=seed)
+        while not g.is_over:
+            assert ht.invariants(g) == []
+            st = g.state
+            assert len(set(st.glory)) == st.n                          # R22
+            if g.pending["kind"] in ("action", "after action"):
+                assert g.current_player == st.order[st.oidx]           # R28 turn order
+            g.apply(int(rng.choice(g.legal_actions())))
+        res = g.result()
+        assert res.outcome in ("won", "lost")
+        if res.outcome == "lost":
+            assert res.walls == 0 and res.tragic_hero == res.ranking[-1]
+        else:
+            assert res.epic_hero == res.ranking[0]
