@@ -230,6 +230,8 @@ class Game:
             IllegalActionError: the action is not legal now; the message says
                 which action and why. The game is unchanged.
         """
+        if isinstance(action, bool):
+            raise IllegalActionError(why_illegal(self._st, self._R, action))
         try:
             a = operator.index(action)
         except TypeError:

@@ -159,7 +159,7 @@ def do_move(st: State, R: Rules, seat: int, dest: int, steps: int, bonus_area: i
             rest = 0
             for later in walk[i + 1:]:
                 rest |= 1 << later
-            shoves.append((h, rest))
+            shoves.append((h, rest & ~R.B.city_bit))   # the city holds any number
     if shoves:
         compass.lose(st.glory, seat, len(shoves))
         for h, rest in reversed(shoves):
@@ -246,10 +246,12 @@ def retreat(st: State, R: Rules, c: int, k: int) -> None:
         s = st.hero[h]
         if (neck >> s) & 1:
             q = B.pos_of[s] - k
-            if q <= 0:
-                pushed.append(h)       # stays on its space until it is wounded or evades
-            else:
+            if q > 0:
                 st.hero[h] = path[q]
+            elif st.shield[h]:
+                pushed.append(h)       # waits on its old space until it evades
+            else:
+                wound(st, R, h)        # "ends up on the maelstrom": wounded at once
     st.head_pos[c] = pos - k
     st.tasks.append((T_FOLLOW, c, B.front(p, pos)))
     for h in reversed(pushed):
@@ -257,7 +259,8 @@ def retreat(st: State, R: Rules, c: int, k: int) -> None:
 
 
 def t_pushed(st: State, R: Rules, task: tuple) -> None:
-    """R9: a hero pushed onto the maelstrom is wounded, or evades if protected."""
+    """R9/R13: a protected hero pushed onto the maelstrom evades from its old space
+    (unprotected ones were wounded at once by :func:`retreat`)."""
     h = task[1]
     if st.shield[h]:
         targets = evade_targets(st, R, h, st.hero[h])

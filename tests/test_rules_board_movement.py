@@ -1,0 +1,499 @@
+"""Rule tests for the board, movement and occupancy: R1–R5 of ``spec/rules.md``.
+
+Positions are hand-built with :mod:`hydra_env.core.testing`. In those games the
+Hydra colours sit on the paths in data order: red on column 1, white on 3,
+yellow on 5, blue on 7, and a head's path position is its row. Boards in the
+comments use: ``M`` maelstrom, ``R``/``W`` a head, ``r`` a neck tile, ``A``…``D``
+heroes (seat 0…3), ``#`` a barricade, ``x`` a space that matters to the test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hydra_env.core import engine
+from hydra_env.core import testing as ht
+from hydra_env.core.codec import A_CITY_MOVE, A_CITY_PORTAL, A_DEST, A_PLACE
+from hydra_env.core.errors import IllegalActionError
+from hydra_env.core.tables import T_SHOVE
+
+HAND = 10  # card slot of hand slot 0 (coordinated game); display slots are 0–9
+
+WALL_ROW = {f"r10c{c}" for c in range(9)}
+
+
+# ----------------------------------------------------------------- helpers
+
+
+def names(game, spaces) -> set[str]:
+    return {game.rules.B.name(s) for s in spaces}
+
+
+def card_dests(game, slot: int) -> set[str]:
+    """Destinations offered by the move/portal card in ``slot``."""
+    codec = game.codec
+    return names(game, [codec.arg[a] for a in game.legal_actions()
+                        if codec.kind[a] == A_DEST and codec.slot[a] == slot])
+
+
+def city_moves(game) -> set[str]:
+    codec = game.codec
+    return names(game, [codec.arg[a] for a in game.legal_actions() if codec.kind[a] == A_CITY_MOVE])
+
+
+def city_portals(game) -> set[str]:
+    codec = game.codec
+    return names(game, [codec.arg[a] for a in game.legal_actions()
+                        if codec.kind[a] == A_CITY_PORTAL])
+
+
+def places(game) -> set[str]:
+    """Spaces offered to a shoved or evading hero."""
+    codec = game.codec
+    return names(game, [codec.arg[a] for a in game.legal_actions() if codec.kind[a] == A_PLACE])
+
+
+def dest(game, slot: int, name: str) -> int:
+    return game.codec.encode(A_DEST, slot, ht.space(game, name))
+
+
+def city_move(game, name: str) -> int:
+    return game.codec.encode(A_CITY_MOVE, -1, ht.space(game, name))
+
+
+def city_portal(game, name: str) -> int:
+    return game.codec.encode(A_CITY_PORTAL, -1, ht.space(game, name))
+
+
+def place(game, name: str) -> int:
+    return game.codec.encode(A_PLACE, -1, ht.space(game, name))
+
+
+def at(game, seat: int = 0) -> str:
+    return game.rules.B.name(game.state.hero[seat])
+
+
+def glory(game, seat: int = 0) -> int:
+    return game.state.glory[seat]
+
+
+def chebyshev_ball(row: int, col: int, radius: int) -> set[str]:
+    """Grid spaces within ``radius`` king steps of (row, col), the centre excluded."""
+    out = set()
+    for r in range(max(0, row - radius), min(10, row + radius) + 1):
+        for c in range(max(0, col - radius), min(8, col + radius) + 1):
+            if (r, c) != (row, col):
+                out.add(f"r{r}c{c}")
+    return out
+
+
+def assert_sound(game) -> None:
+    assert ht.invariants(game) == []
+
+
+# Glory far apart, so that R22's skipping of held compass positions never
+# changes the counts these tests check.
+GLORY4 = [30, 20, 10, 0]
+
+# All four heads back at path position 1 (row 1), out of the way of open-field walks.
+HEADS_BACK = {c: (1, 2) for c in ("red", "white", "yellow", "blue")}
+
+
+def coop2(heroes, **kw):
+    """Two heroes (scenario 8), seat 0 acting first, no hydra cards held."""
+    kw.setdefault("glory", GLORY4[:2])
+    return ht.coop_game(scenario=8, heroes=heroes, order=[0, 1],
+                        hydra_hands={0: [], 1: []}, **kw)
+
+
+def coop3(heroes, **kw):
+    kw.setdefault("glory", GLORY4[:3])
+    return ht.coop_game(scenario=4, heroes=heroes, order=[0, 1, 2],
+                        hydra_hands={0: [], 1: [], 2: []}, **kw)
+
+
+def coop4(heroes, **kw):
+    kw.setdefault("glory", GLORY4)
+    return ht.coop_game(scenario=1, heroes=heroes, order=[0, 1, 2, 3],
+                        hydra_hands={0: [], 1: [], 2: [], 3: []}, **kw)
+
+
+# ----------------------------------------------------------------- R1 adjacency
+
+
+def test_r1_adjacency_is_8_way_without_wrapping():
+    g = ht.solo_game()
+    B = g.rules.B
+    assert names(g, B.nbrs[ht.space(g, "r5c4")]) == chebyshev_ball(5, 4, 1)
+    assert names(g, B.nbrs[ht.space(g, "r0c0")]) == {"r0c1", "r1c0", "r1c1"}
+    # The right edge does not wrap to the left edge of the next row.
+    assert "r5c0" not in names(g, B.nbrs[ht.space(g, "r4c8")])
+    assert "r4c8" not in names(g, B.nbrs[ht.space(g, "r5c0")])
+    # Adjacency is symmetric.
+    for s in range(B.n_spaces):
+        for t in B.nbrs[s]:
+            assert s in B.nbrs[t]
+
+
+def test_r1_diagonal_steps_are_steps():
+    #   r5  .  .  .  .  .
+    #   r6  .  .  A  .  .     move 1 reaches all 8 neighbours
+    #   r7  .  .  .  .  .
+    g = ht.solo_game(hero="r6c4", heads=HEADS_BACK)
+    assert city_moves(g) == chebyshev_ball(6, 4, 1)
+    g.apply(city_move(g, "r7c5"))
+    assert at(g) == "r7c5"
+
+
+def test_r1_inner_city_is_adjacent_to_the_wall_area_only():
+    g = ht.solo_game()
+    B = g.rules.B
+    assert names(g, B.nbrs[B.city]) == WALL_ROW
+    for s in range(B.n_cells):
+        assert (B.city in B.nbrs[s]) == (B.name(s) in WALL_ROW)
+
+
+def test_r1_a_step_into_the_inner_city_is_one_step():
+    g = ht.solo_game(hero="r10c4")
+    assert "city" in city_moves(g)
+    g.apply(city_move(g, "city"))
+    assert g.state.hero[0] == g.rules.B.city
+    # From the row in front of the wall the city is not one step away.
+    assert "city" not in city_moves(ht.solo_game(hero="r9c4"))
+
+
+def test_r1_a_step_out_of_the_inner_city_is_one_step():
+    g = ht.solo_game(hero="city")
+    assert city_moves(g) == WALL_ROW
+    g.apply(city_move(g, "r10c8"))
+    assert at(g) == "r10c8"
+
+
+def test_r1_walk_through_the_inner_city_counts_one_step_in_and_one_out():
+    # r10c0 → city → r10c8 is a walk of 2 steps (A11: move 2, +1 beach: no bonus on the wall).
+    g = ht.solo_game(hero="r10c0", display=["A11"])
+    d = card_dests(g, 0)
+    assert "r10c8" in d and "city" in d
+    g.apply(dest(g, 0, "r10c8"))
+    assert at(g) == "r10c8"
+
+
+# ----------------------------------------------------------------- R2 / R5 occupancy
+
+
+def test_r5_heads_and_r2_maelstroms_are_never_entered_nor_passed():
+    #        c0 c1 c2            red head on path position 1 (r1c1), its neck on the maelstrom.
+    #   r0   A  M  .             From r0c0 the only free neighbour is r1c0.
+    #   r1   x  R  .
+    #   r2   .  .  .
+    g = ht.solo_game(hero="r0c0", heads={"red": (1, 2)}, display=["A11"])
+    assert city_moves(g) == {"r1c0"}
+    # Exactly two steps, never through the head or the maelstrom: only r2c0, r2c1.
+    assert card_dests(g, 0) == {"r2c0", "r2c1"}
+
+
+def test_r5_a_head_space_is_never_a_destination():
+    g = ht.solo_game(hero="r6c2", heads={"red": (5, 2), "white": (5, 2)}, display=["A10"])
+    offered = city_moves(g) | card_dests(g, 0)
+    assert not offered & {"r5c1", "r5c3"}
+    assert not ({"r0c1", "r0c3", "r0c5", "r0c7"} & card_dests(ht.solo_game(
+        hero="r1c2", heads={"red": (5, 2)}, display=["A09"]), 0))
+
+
+def test_r5_illegal_walk_onto_a_head_raises_and_changes_nothing():
+    g = ht.solo_game(hero="r6c2", heads={"red": (5, 2)})
+    before = g.to_json()
+    a = city_move(g, "r5c1")
+    with pytest.raises(IllegalActionError) as err:
+        g.apply(a)
+    msg = str(err.value)
+    assert str(a) in msg and "r5c1" in msg and "R5" in msg
+    assert g.to_json() == before
+
+
+def test_r5_portal_never_onto_a_head():
+    # Red head on its portal space r5c1: not a portal target; r8c1 (in front) is.
+    g = ht.solo_game(hero="r6c4", heads={"red": (5, 2)}, display=["A38"])
+    assert "r5c1" not in card_dests(g, 0)
+    assert "r5c1" not in city_portals(g)
+    assert "r8c1" in card_dests(g, 0)
+
+
+def test_r2_neck_tiles_and_barricades_are_free():
+    #        c1 c2 c3
+    #   r3   r  #  .       red head r5c1: r3c1, r4c1 neck tiles; barricade on r3c2
+    #   r4   r  A  .
+    #   r5   R  .  .
+    g = ht.solo_game(hero="r4c2", heads={"red": (5, 2)}, barricades=["r3c2"])
+    offered = city_moves(g)
+    assert {"r3c1", "r4c1", "r3c2"} <= offered
+    assert "r5c1" not in offered
+    g.apply(city_move(g, "r4c1"))
+    assert at(g) == "r4c1"
+    assert_sound(g)
+
+
+def test_r2_hero_may_end_on_a_barricade():
+    g = ht.solo_game(hero="r4c2", barricades=["r3c2"])
+    g.apply(city_move(g, "r3c2"))
+    assert at(g) == "r3c2"
+    assert ht.space(g, "r3c2") in g.state.barricades   # the barricade stays
+
+
+def test_r2_the_inner_city_holds_any_number_of_heroes():
+    g = coop4(["r10c4", "city", "city", "city"])
+    before = list(g.state.glory)
+    g.apply(city_move(g, "city"))
+    assert g.state.hero == [g.rules.B.city] * 4
+    assert g.state.glory == before           # no shove, no glory lost
+    assert g.pending == {"kind": "action", "seat": 1}
+    # A portal into the crowded city shoves nobody either.
+    g2 = coop4(["r6c4", "city", "city", "city"])
+    g2.apply(city_portal(g2, "city"))
+    assert g2.state.hero == [g2.rules.B.city] * 4 and g2.state.glory == GLORY4
+    assert_sound(g2)
+
+
+def test_r2_other_heroes_block_only_as_shoves_not_as_walls():
+    # A hero may pass through another hero's space (shoving it, R4); in solo there is none.
+    g = coop2(["r6c4", "r6c5"])
+    assert "r6c5" in city_moves(g)
+
+
+# ----------------------------------------------------------------- R3 walks
+
+
+def test_r3_walk_is_exactly_n_steps():
+    # From the corner, r1c0 is one step away but cannot be the end of a walk of exactly 2.
+    g = ht.solo_game(hero="r0c0", heads={"red": (1, 2)}, display=["A11"])
+    d = card_dests(g, 0)
+    assert "r1c0" not in d
+    assert d == {"r2c0", "r2c1"}
+
+
+def test_r3_walk_of_two_in_open_field_reaches_back_and_forth():
+    # An exact walk may step away and back: spaces 1 and 2 king steps away.
+    # A10 move 2 (+1 reef) from the beach: no bonus.
+    g = ht.solo_game(hero="r7c4", heads=HEADS_BACK, display=["A10"])
+    assert card_dests(g, 0) == chebyshev_ball(7, 4, 2)
+
+
+def test_r3_walk_never_ends_on_its_start():
+    g = ht.solo_game(hero="r7c4", display=["A10", "A04"])
+    assert "r7c4" not in card_dests(g, 0)
+    assert "r7c4" not in city_moves(g)
+    g2 = ht.solo_game(hero="city", display=["A10"])
+    assert "city" not in card_dests(g2, 0)
+
+
+def test_r3_bonus_step_may_be_taken_or_forgone():
+    # A01 move 1 (+1 boat) from the boat corner: r1c0 (bonus forgone), r2c0/r2c1 (taken).
+    g = ht.solo_game(hero="r0c0", heads={"red": (1, 2)}, display=["A01"])
+    assert card_dests(g, 0) == {"r1c0", "r2c0", "r2c1"}
+    g2 = ht.solo_game(hero="r6c4", heads=HEADS_BACK, display=["A04"])   # +1 reef on the reef
+    assert card_dests(g2, 0) == chebyshev_ball(6, 4, 2)
+
+
+def test_r3_bonus_uses_the_area_of_the_starting_space():
+    # r6 is reef, r7 beach. A05 move 1 (+1 beach): no bonus from r6c4 even though
+    # the walk enters the beach; bonus from r7c4.
+    g = ht.solo_game(hero="r6c4", heads=HEADS_BACK, display=["A05"])
+    assert card_dests(g, 0) == chebyshev_ball(6, 4, 1)
+    g2 = ht.solo_game(hero="r7c4", heads=HEADS_BACK, display=["A05"])
+    assert card_dests(g2, 0) == chebyshev_ball(7, 4, 2)
+    # A04 (+1 reef) from the boat row r3 next to the reef: no bonus.
+    g3 = ht.solo_game(hero="r3c4", heads=HEADS_BACK, display=["A04"])
+    assert card_dests(g3, 0) == chebyshev_ball(3, 4, 1)
+
+
+def test_r3_inner_city_counts_as_wall_area_for_the_bonus():
+    # A07 move 1 (+1 wall) from the city: 1 step (wall row) or 2 (row 9 too).
+    g = ht.solo_game(hero="city", display=["A07", "A01"])
+    rows9 = {f"r9c{c}" for c in range(9)}
+    assert card_dests(g, 0) == WALL_ROW | rows9
+    # Without a wall bonus only the wall row.
+    assert card_dests(g, 1) == WALL_ROW
+    g.apply(dest(g, 0, "r9c4"))
+    assert at(g) == "r9c4"
+
+
+def test_r3_each_destination_is_offered_once():
+    # A04 on the reef reaches r6c5 with and without the bonus: one action, not two.
+    g = ht.solo_game(hero="r6c4", display=["A04"])
+    hits = [a for a in g.legal_actions() if g.describe(a).endswith("move to r6c5")
+            and g.codec.slot[a] == 0]
+    assert len(hits) == 1
+    assert g.describe(hits[0]) == "A04 move 1 (+1 reef) from display A1: move to r6c5"
+    g.apply(hits[0])
+    assert at(g) == "r6c5"
+    assert g.state.dtoken[0] != 0
+
+
+def test_r3_move_out_of_range_is_illegal_with_reason():
+    g = ht.solo_game(hero="r6c4", display=["A05"])
+    before = g.to_json()
+    a = dest(g, 0, "r8c4")                 # 2 steps, but no beach bonus from the reef
+    with pytest.raises(IllegalActionError) as err:
+        g.apply(a)
+    msg = str(err.value)
+    assert f"action {a}" in msg and "r8c4" in msg and "R3" in msg
+    assert g.to_json() == before
+
+
+# ----------------------------------------------------------------- R4 shoves
+
+
+def test_r4_shove_costs_one_glory_and_shoved_player_picks_a_free_space_or_swaps():
+    #        c3 c4 c5 c6
+    #   r5   .  x  x  x
+    #   r6   .  A→ B  x       A steps onto B; B picks any free neighbour, A's old space included
+    #   r7   .  x  x  x
+    g = coop2(["r6c4", "r6c5"])
+    g.apply(city_move(g, "r6c5"))
+    assert g.pending == {"kind": "shoved", "seat": 1}
+    assert places(g) == chebyshev_ball(6, 5, 1)          # r6c4 (swap) included
+    assert glory(g, 0) == GLORY4[0] - 1 and glory(g, 1) == GLORY4[1]
+    g.apply(place(g, "r6c4"))                            # the heroes swap
+    assert at(g, 0) == "r6c5" and at(g, 1) == "r6c4"
+    assert glory(g, 1) == GLORY4[1]
+    assert g.pending == {"kind": "action", "seat": 1}
+    assert_sound(g)
+
+
+def test_r4_shoved_hero_may_choose_any_offered_space():
+    g = coop2(["r6c4", "r6c5"])
+    g.apply(city_move(g, "r6c5"))
+    g.apply(place(g, "r7c6"))
+    assert at(g, 1) == "r7c6"
+
+
+def test_r4_shoved_hero_is_never_placed_on_a_head_maelstrom_or_hero():
+    #        c1 c2 c3
+    #   r0   M  x  M
+    #   r1   r  B  w        A moves onto B: B may go to r0c2, the neck tiles r1c1/r1c3,
+    #   r2   R  A  W        or swap to r2c2; never the heads or maelstroms
+    g = coop2(["r2c2", "r1c2"])
+    g.apply(city_move(g, "r1c2"))
+    assert places(g) == {"r0c2", "r1c1", "r1c3", "r2c2"}
+    bad = place(g, "r0c1")
+    before = g.to_json()
+    with pytest.raises(IllegalActionError) as err:
+        g.apply(bad)
+    assert "r0c1" in str(err.value) and "r0c2" in str(err.value)
+    assert g.to_json() == before
+
+
+def test_r4_passing_through_a_hero_shoves_it():
+    #        c0 c1
+    #   r0   A  M       A walks 2 steps (A11, no bonus on the boat) to r2c0;
+    #   r1   B  R       the only way is through B on r1c0.
+    #   r2   x  .
+    g = coop2(["r0c0", "r1c0"], heads={"red": (1, 2)}, hands={0: ["A11"]})
+    assert card_dests(g, HAND) == {"r2c0", "r2c1"}
+    g.apply(dest(g, HAND, "r2c0"))
+    assert g.pending == {"kind": "shoved", "seat": 1}
+    assert glory(g, 0) == GLORY4[0] - 1
+    # B may go to A's former space or r2c1, not to r2c0 where A stands.
+    assert places(g) == {"r0c0", "r2c1"}
+    g.apply(place(g, "r0c0"))
+    assert at(g, 0) == "r2c0" and at(g, 1) == "r0c0"
+    assert_sound(g)
+
+
+def test_r4_fewest_shoves_route_and_shoved_hero_kept_off_the_rest_of_the_walk():
+    #        c0 c1
+    #   r0   A  M        A: move 2 (+1 boat) from the boat = 3 steps to r3c0.
+    #   r1   B  R        Routes: r1c0 → r2c0 → r3c0 (shoves B) or r1c0 → r2c1 → r3c0
+    #   r2   .  C        (shoves B and C). The engine takes the first (1 glory).
+    #   r3   x  .        B may not go to r2c0 (the rest of the walk), nor C's space.
+    g = coop3(["r0c0", "r1c0", "r2c1"], heads={"red": (1, 2)}, hands={0: ["A09"]})
+    assert "r3c0" in card_dests(g, HAND)
+    g.apply(dest(g, HAND, "r3c0"))
+    assert g.pending == {"kind": "shoved", "seat": 1}
+    assert glory(g, 0) == GLORY4[0] - 1
+    assert at(g, 2) == "r2c1"                 # C was not shoved
+    assert places(g) == {"r0c0"}
+    g.apply(place(g, "r0c0"))
+    assert at(g, 0) == "r3c0" and at(g, 1) == "r0c0" and at(g, 2) == "r2c1"
+    assert glory(g, 1) == GLORY4[1] and glory(g, 2) == GLORY4[2]
+    assert_sound(g)
+
+
+def test_r4_each_shove_of_a_walk_costs_one_glory():
+    #        c1 c2 c3
+    #   r0   M  B  M       A walks 2 steps to r0c2: through C, onto B. Two shoves, −2.
+    #   r1   R  C  W       C is shoved first and may not go to r0c2 (the rest of the walk).
+    #   r2   .  A  .
+    g = coop3(["r2c2", "r0c2", "r1c2"], heads={"red": (1, 2), "white": (1, 2)},
+              hands={0: ["A11"]})
+    g.apply(dest(g, HAND, "r0c2"))
+    assert glory(g, 0) == GLORY4[0] - 2
+    assert g.pending == {"kind": "shoved", "seat": 2}
+    assert places(g) == {"r2c1", "r2c2", "r2c3"}
+    g.apply(place(g, "r2c1"))
+    assert g.pending == {"kind": "shoved", "seat": 1}
+    assert places(g) == {"r1c2"}
+    g.apply(place(g, "r1c2"))
+    assert (at(g, 0), at(g, 1), at(g, 2)) == ("r0c2", "r1c2", "r2c1")
+    assert glory(g, 1) == GLORY4[1] and glory(g, 2) == GLORY4[2]
+    assert_sound(g)
+
+
+def test_r4_protected_hero_is_shoved_and_keeps_its_shield():
+    g = coop2(["r6c4", "r6c5"], shields=[False, True])
+    g.apply(city_move(g, "r6c5"))
+    g.apply(place(g, "r5c6"))
+    assert at(g, 1) == "r5c6"
+    assert g.state.shield == [0, 1]
+
+
+def test_r4_shoved_hero_on_the_wall_area_may_go_to_the_inner_city():
+    g = coop2(["r10c3", "r10c4"])
+    g.apply(city_move(g, "r10c4"))
+    assert "city" in places(g)
+    g.apply(place(g, "city"))
+    assert g.state.hero[1] == g.rules.B.city
+    assert glory(g, 1) == GLORY4[1]
+
+
+def test_r4_shoved_hero_without_a_space_goes_to_the_city_without_losing_glory():
+    # On the shipped board a walk always leaves a free space next to the shoved
+    # hero (the space it came from), so this branch is driven directly: B in the
+    # corner, the red head on r1c1, r1c0 excluded as "entered later by the walk".
+    #        c0 c1
+    #   r0   B  M
+    #   r1   x  R
+    g = coop2(["r5c5", "r0c0"], heads={"red": (1, 2)})
+    st = g.state
+    st.tasks.append((T_SHOVE, 1, 1 << ht.space(g, "r1c0")))
+    st.pending = None
+    engine.run(st, g.rules)
+    assert st.hero[1] == g.rules.B.city
+    assert glory(g, 1) == GLORY4[1]
+    assert g.pending == {"kind": "action", "seat": 0}
+
+
+def test_r4_portal_onto_a_hero_shoves_it():
+    g = coop2(["r6c4", "r8c3"])
+    g.apply(city_portal(g, "r8c3"))
+    assert g.pending == {"kind": "shoved", "seat": 1}
+    assert glory(g, 0) == GLORY4[0] - 1
+    assert places(g) == chebyshev_ball(8, 3, 1)
+    g.apply(place(g, "r9c3"))
+    assert at(g, 0) == "r8c3" and at(g, 1) == "r9c3"
+
+
+def test_r4_move_avoids_a_shove_when_a_free_route_exists():
+    # A walks 2 steps past B (r6c3) to r6c4 by a free route: no shove, no glory lost.
+    g = coop2(["r6c2", "r6c3"], hands={0: ["A11"]})
+    g.apply(dest(g, HAND, "r6c4"))
+    assert at(g, 0) == "r6c4" and at(g, 1) == "r6c3"
+    assert glory(g, 0) == GLORY4[0]
+    assert g.pending == {"kind": "action", "seat": 1}
+
+
+def test_r4_shove_place_is_described():
+    g = coop2(["r6c4", "r6c5"])
+    g.apply(city_move(g, "r6c5"))
+    a = place(g, "r6c4")
+    assert g.describe(a) == "seat 1: put the hero on r6c4"
