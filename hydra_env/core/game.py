@@ -216,6 +216,8 @@ class Game:
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is legal now."""
+        if isinstance(action, bool):
+            return False
         try:
             a = operator.index(action)
         except TypeError:
