@@ -1,0 +1,786 @@
+"""Rule tests of the hydra actions: movement, growth, rage, bite, wall damage (R17–R21).
+
+Positions are hand-built with :mod:`hydra_env.core.testing`; hydra effects are
+performed directly with ``run_effects`` (as if a card were revealed). In these
+positions the colours sit on the paths in data order: red on column 1, white
+on 3, yellow on 5, blue on 7; a head's path position is its row. Areas: rows
+0–3 boat, 4–6 reef, 7–9 beach, row 10 the wall area (components.md).
+
+Board legend in the comments: ``R2`` red head with counter 2, ``r`` red neck
+tile, ``~`` maelstrom, ``#`` barricade, ``1``/``2`` heroes (``*`` shielded),
+``=`` wall area.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hydra_env.core import testing as ht
+from hydra_env.core.pieces import necks_mask
+
+# --------------------------------------------------------------------- helpers
+
+
+def pos(g, name: str) -> int:
+    """Path position (= row) of a colour's head."""
+    return g.state.head_pos[ht.colour(g, name)]
+
+
+def counter(g, name: str) -> int:
+    """Head counter of a colour."""
+    return g.state.heads[ht.colour(g, name)]
+
+
+def where(g, seat: int = 0) -> str:
+    """Name of the space of a hero (``r4c2`` or ``city``)."""
+    return g.rules.B.name(g.state.hero[seat])
+
+
+def barricades(g) -> set[str]:
+    """Names of the spaces holding a barricade."""
+    return {g.rules.B.name(s) for s in g.state.barricades if s >= 0}
+
+
+def place(g, name: str) -> None:
+    """Answer a pending shove/evade decision: put the hero on ``name``."""
+    g.apply(ht.find_action(g, f"put the hero on {name}"))
+
+
+def targets(g) -> set[str]:
+    """The spaces offered by the pending shove/evade decision."""
+    return {g.describe(a).rsplit(" ", 1)[1] for a in g.legal_actions()}
+
+
+def assert_clean(g) -> None:
+    assert ht.invariants(g) == []
+
+
+def names(g, mask: int) -> set[str]:
+    B = g.rules.B
+    return {B.name(s) for s in B.spaces(mask)}
+
+
+# ------------------------------------------------------------------ R17 movement
+
+
+def test_r17_movement_moves_n_spaces_along_the_path():
+    g = ht.solo_game(heads={"red": (2, 2)})
+    ht.run_effects(g, ("move", "red", 2))
+    assert pos(g, "red") == 4
+    assert g.pending == {"kind": "action", "seat": 0}   # nothing else to decide
+    assert_clean(g)
+
+
+def test_r17_movement_leaves_other_colours_alone():
+    g = ht.solo_game(heads={"red": (2, 2), "white": (3, 1), "yellow": (4, 3), "blue": (5, 6)})
+    ht.run_effects(g, ("move", "white", 3))
+    assert [pos(g, c) for c in ("red", "white", "yellow", "blue")] == [2, 6, 4, 5]
+    assert [counter(g, c) for c in ("red", "white", "yellow", "blue")] == [2, 1, 3, 6]
+
+
+@pytest.mark.parametrize("start, bonus, end, walls", [
+    (3, "boat", 6, 10),     # starts on boat (row 3): +1, although it walks into the reef
+    (3, "reef", 5, 10),     # walks through the reef, but the START space is boat: no bonus
+    (4, "reef", 7, 10),     # starts on reef: +1
+    (6, "beach", 8, 10),    # ends on beach, starts on reef: no bonus
+    (6, "reef", 9, 10),     # starts on reef (row 6): +1, exactly to the last space
+    (7, "beach", 9, 9),     # beach: 2 + 1 = 3 points: r8, r9, then 1 wall
+])
+def test_r17_landscape_bonus_uses_area_of_starting_space(start, bonus, end, walls):
+    g = ht.solo_game(heads={"red": (start, 2)})
+    ht.run_effects(g, ("move", "red", 2, bonus))
+    assert pos(g, "red") == end
+    assert g.state.walls == walls
+
+
+def test_r17_landscape_bonus_step_damages_the_wall_from_the_last_space():
+    # Red on r9 (beach) moves 1 (+1 beach): 2 points, both wall damage (R20).
+    g = ht.solo_game(heads={"red": (9, 2)})
+    ht.run_effects(g, ("move", "red", 1, "beach"))
+    assert pos(g, "red") == 9
+    assert g.state.walls == 8
+
+
+def test_r17_counter_zero_does_not_move():
+    g = ht.solo_game(heads={"red": (4, 0)})
+    ht.run_effects(g, ("move", "red", 3, "reef"))
+    assert pos(g, "red") == 4
+    assert counter(g, "red") == 0
+
+
+def test_r17_counter_zero_on_last_space_does_no_wall_damage():
+    g = ht.solo_game(heads={"red": (9, 0)})
+    ht.run_effects(g, ("move", "red", 2))
+    assert g.state.walls == 10
+
+
+def test_r17_neck_follows_the_head():
+    # Neck tiles fill positions 0 … p−1 of the path: r0c1 … r5c1 once red is on r6.
+    g = ht.solo_game(heads={"red": (2, 2), "white": (1, 1), "yellow": (1, 1), "blue": (1, 1)})
+    ht.run_effects(g, ("move", "red", 4))
+    assert pos(g, "red") == 6
+    red_neck = {f"r{r}c1" for r in range(6)}
+    others = {"r0c3", "r0c5", "r0c7"}
+    assert names(g, necks_mask(g.state, g.rules)) == red_neck | others
+    assert g.result().necks == 6 + 1 + 1 + 1
+
+
+def test_r17_hero_on_the_neck_moves_forward_with_it():
+    #   r2  1      hero on the red neck
+    #   r4  R2  →  R moves 2: head r6, hero r4
+    g = ht.solo_game(hero="r2c1", heads={"red": (4, 2)})
+    ht.run_effects(g, ("move", "red", 2))
+    assert pos(g, "red") == 6
+    assert where(g) == "r4c1"
+    assert_clean(g)
+
+
+def test_r17_every_hero_on_the_neck_moves_forward_and_others_stay():
+    g = ht.coop_game(heroes=["r1c1", "r3c1", "r3c2", "r5c1"], heads={"red": (4, 2)},
+                     glory=[10, 20, 30, 40])
+    ht.run_effects(g, ("move", "red", 3))
+    assert pos(g, "red") == 7
+    # the two neck heroes move 3; the one beside the neck stays; the one on r5 was run over
+    assert [where(g, s) for s in range(4)] == ["r4c1", "r6c1", "r3c2", "city"]
+    assert g.state.glory == [10, 20, 30, 39]
+    assert_clean(g)
+
+
+def test_r17_hero_on_neck_does_not_move_when_head_is_stopped():
+    g = ht.solo_game(hero="r2c1", heads={"red": (4, 2)}, barricades=["r5c1"])
+    ht.run_effects(g, ("move", "red", 2))
+    assert pos(g, "red") == 4
+    assert where(g) == "r2c1"
+
+
+def test_r17_barricade_stops_hydra():
+    #   r4  R2             r4  .
+    #   r5  r      →       r5  R2
+    #   r6  #              r6  .     barricade destroyed, 2 points lost
+    g = ht.solo_game(heads={"red": (4, 2)}, barricades=["r6c1"])
+    ht.run_effects(g, ("move", "red", 4))
+    assert pos(g, "red") == 5
+    assert barricades(g) == set()
+    assert g.state.walls == 10
+
+
+def test_r17_barricade_directly_in_front_stops_without_a_step():
+    g = ht.solo_game(heads={"red": (4, 2)}, barricades=["r5c1", "r6c1"])
+    ht.run_effects(g, ("move", "red", 3))
+    assert pos(g, "red") == 4
+    assert barricades(g) == {"r6c1"}        # only the one hit is destroyed
+
+
+def test_r17_barricade_stops_head_and_remaining_points_are_lost_for_good():
+    # the next effect is a new movement: it is not stopped by the destroyed barricade
+    g = ht.solo_game(heads={"red": (4, 2)}, barricades=["r5c1"])
+    ht.run_effects(g, ("move", "red", 3), ("move", "red", 2))
+    assert pos(g, "red") == 6
+
+
+def test_r17_barricade_off_the_path_does_not_stop():
+    g = ht.solo_game(heads={"red": (4, 2)}, barricades=["r5c0", "r6c2", "r6c0"])
+    ht.run_effects(g, ("move", "red", 2))
+    assert pos(g, "red") == 6
+    assert barricades(g) == {"r5c0", "r6c2", "r6c0"}
+
+
+def test_r17_barricade_of_another_path_does_not_stop():
+    g = ht.solo_game(heads={"red": (4, 2)}, barricades=["r5c3", "r6c3"])
+    ht.run_effects(g, ("move", "red", 2))
+    assert pos(g, "red") == 6
+    assert barricades(g) == {"r5c3", "r6c3"}
+
+
+def test_r17_hero_on_barricade_is_unharmed_when_it_stops_the_head():
+    #   r5  R2
+    #   r6  #1*   protected hero on the barricade: shield kept, stays
+    g = ht.solo_game(hero="r6c1", shield=True, heads={"red": (5, 2)}, barricades=["r6c1"])
+    ht.run_effects(g, ("move", "red", 3))
+    assert pos(g, "red") == 5
+    assert where(g) == "r6c1"
+    assert g.state.shield == [1]
+    assert barricades(g) == set()
+    assert g.pending == {"kind": "action", "seat": 0}
+
+
+def test_r17_unprotected_hero_on_barricade_keeps_its_glory():
+    g = ht.coop_game(heroes=["r6c1", "city", "city", "city"], heads={"red": (5, 2)},
+                     barricades=["r6c1"], glory=[10, 20, 30, 40])
+    ht.run_effects(g, ("move", "red", 2))
+    assert where(g, 0) == "r6c1"
+    assert g.state.glory == [10, 20, 30, 40]
+
+
+def test_r17_barricade_on_wall_area_below_position_9_never_stops_a_head():
+    #   r8  R2   moves to r9, then 2 points of wall damage
+    #   r9  .
+    #   r10 =#=  barricade on the wall-area space below r9c1: untouched
+    g = ht.solo_game(heads={"red": (8, 2)}, barricades=["r10c1"])
+    ht.run_effects(g, ("move", "red", 3))
+    assert pos(g, "red") == 9
+    assert g.state.walls == 8
+    assert barricades(g) == {"r10c1"}
+
+
+def test_r17_barricade_below_last_space_with_head_already_there():
+    g = ht.solo_game(heads={"red": (9, 2)}, barricades=["r10c1"])
+    ht.run_effects(g, ("move", "red", 2))
+    assert g.state.walls == 8
+    assert barricades(g) == {"r10c1"}
+
+
+def test_r17_hero_on_wall_area_below_last_space_is_not_run_over():
+    g = ht.solo_game(hero="r10c1", heads={"red": (9, 2)})
+    ht.run_effects(g, ("move", "red", 1))
+    assert where(g) == "r10c1"
+    assert g.state.walls == 9
+
+
+def test_r17_unprotected_hero_on_the_next_space_is_wounded_and_head_continues():
+    g = ht.coop_game(heroes=["r6c1", "city", "city", "city"], heads={"red": (5, 2)},
+                     glory=[10, 20, 30, 40])
+    ht.run_effects(g, ("move", "red", 3))
+    assert pos(g, "red") == 8
+    assert where(g, 0) == "city"
+    assert g.state.glory == [9, 20, 30, 40]    # R14: wounded, −1 glory
+    assert_clean(g)
+
+
+def test_r17_solo_hero_run_over_goes_to_the_city():
+    g = ht.solo_game(hero="r7c1", heads={"red": (5, 2)})
+    ht.run_effects(g, ("move", "red", 2))
+    assert pos(g, "red") == 7
+    assert where(g) == "city"
+
+
+def test_r17_protected_hero_evades_then_head_continues():
+    #   r5  R2          r5  r
+    #   r6  1*   →      r6  r     1 evades to r6c2 (no shield), head goes on to r7
+    #   r7  .           r7  R2
+    g = ht.coop_game(heroes=["r6c1", "city", "city", "city"], shields=[True] + [False] * 3,
+                     heads={"red": (5, 2)}, glory=[10, 20, 30, 40])
+    ht.run_effects(g, ("move", "red", 2))
+    assert g.pending == {"kind": "evade", "seat": 0, "cause": "run over"}
+    assert pos(g, "red") == 5                      # the hero moves before the head enters
+    # R13: adjacent, no head, no maelstrom
+    assert targets(g) == {"r5c0", "r5c2", "r6c0", "r6c2", "r7c0", "r7c1", "r7c2"}
+    place(g, "r6c2")
+    assert where(g, 0) == "r6c2"
+    assert g.state.shield[0] == 0
+    assert pos(g, "red") == 7
+    assert g.state.glory == [10, 20, 30, 40]       # an evasion costs no glory
+    assert_clean(g)
+
+
+def test_r17_evading_onto_the_path_is_run_over_again_unprotected():
+    g = ht.solo_game(hero="r6c1", shield=True, heads={"red": (5, 2)})
+    ht.run_effects(g, ("move", "red", 3))
+    place(g, "r7c1")                       # evades ahead of the head ...
+    assert where(g) == "city"              # ... and is run over again, now unprotected
+    assert g.state.shield == [0]
+    assert pos(g, "red") == 8
+    assert g.pending == {"kind": "action", "seat": 0}
+
+
+def test_r17_protected_hero_evading_to_the_path_after_last_point_stays():
+    g = ht.solo_game(hero="r6c1", shield=True, heads={"red": (5, 2)})
+    ht.run_effects(g, ("move", "red", 1))
+    place(g, "r7c1")
+    assert pos(g, "red") == 6
+    assert where(g) == "r7c1"
+
+
+def test_r17_protected_hero_evades_onto_another_hero_who_is_shoved():
+    g = ht.coop_game(heroes=["r6c1", "r6c2", "city", "city"], shields=[True] + [False] * 3,
+                     heads={"red": (5, 2)}, glory=[10, 20, 30, 40])
+    ht.run_effects(g, ("move", "red", 2))
+    place(g, "r6c2")                                   # onto hero 1: a shove (R13/R4)
+    assert g.pending["kind"] == "shoved" and g.pending["seat"] == 1
+    assert g.state.glory[0] == 9                       # the evader pays the shove
+    place(g, "r6c3")
+    assert (where(g, 0), where(g, 1)) == ("r6c2", "r6c3")
+    assert pos(g, "red") == 7
+    assert_clean(g)
+
+
+def test_r17_head_on_last_space_turns_further_points_into_wall_damage():
+    #   r8  R2   move 3: one step to r9, 2 points of wall damage
+    g = ht.solo_game(heads={"red": (8, 2)})
+    ht.run_effects(g, ("move", "red", 3))
+    assert pos(g, "red") == 9
+    assert g.state.walls == 8
+    assert g.result().necks == 9 + 5 + 5 + 5
+
+
+def test_r17_reaching_the_last_space_exactly_does_no_wall_damage():
+    g = ht.solo_game(heads={"red": (7, 2)})
+    ht.run_effects(g, ("move", "red", 2))
+    assert pos(g, "red") == 9
+    assert g.state.walls == 10
+
+
+def test_r17_barricade_stops_before_reaching_the_wall():
+    g = ht.solo_game(heads={"red": (7, 2)}, barricades=["r9c1"])
+    ht.run_effects(g, ("move", "red", 3))
+    assert pos(g, "red") == 8
+    assert g.state.walls == 10
+    assert barricades(g) == set()
+
+
+# -------------------------------------------------------------- R18 growth, rage
+
+
+def test_r18_growth_adds_to_the_counter():
+    g = ht.solo_game(heads={"red": (4, 2)})
+    ht.run_effects(g, ("grow", "red", 2))
+    assert counter(g, "red") == 4
+    assert pos(g, "red") == 4
+
+
+def test_r18_growth_from_zero():
+    g = ht.solo_game(heads={"red": (4, 0)})
+    ht.run_effects(g, ("grow", "red", 1))
+    assert counter(g, "red") == 1
+
+
+@pytest.mark.parametrize("start, n", [(5, 2), (6, 1), (4, 3), (6, 2)])
+def test_r18_growth_capped_at_six(start, n):
+    g = ht.solo_game(heads={"red": (4, start)})
+    ht.run_effects(g, ("grow", "red", n))
+    assert counter(g, "red") == 6
+
+
+def test_r18_growth_card_h45():
+    g = ht.solo_game(heads={"red": (4, 5)})
+    ht.run_effects(g, "H45")                  # grow 2 red
+    assert counter(g, "red") == 6
+
+
+def test_r18_rage_grows_then_moves_a_zero_counter_head():
+    # H37: rage, grow 1 red then move 1 red. The head at 0 grows first, so it moves.
+    g = ht.solo_game(heads={"red": (4, 0)})
+    ht.run_effects(g, "H37")
+    assert counter(g, "red") == 1
+    assert pos(g, "red") == 5
+
+
+def test_r18_rage_at_six_still_moves():
+    g = ht.solo_game(heads={"white": (4, 6)})
+    ht.run_effects(g, "H39")                  # rage white
+    assert counter(g, "white") == 6
+    assert pos(g, "white") == 5
+
+
+def test_r18_rage_action_card_side_grow_then_move():
+    # A04 hydra side: grow 1 red, then move 2 red (+1 reef). Red at r4 (reef), counter 0.
+    g = ht.solo_game(heads={"red": (4, 0)})
+    ht.run_effects(g, "A04")
+    assert counter(g, "red") == 1
+    assert pos(g, "red") == 7
+
+
+# ------------------------------------------------------------------ R19 bite
+
+NEIGHBOURS_OF_R5C3 = ["r4c2", "r4c3", "r4c4", "r5c2", "r5c4", "r6c2", "r6c3", "r6c4"]
+
+
+def test_r19_counter_zero_does_not_bite():
+    g = ht.solo_game(hero="r6c2", heads={"red": (5, 0)}, barricades=["r4c2"])
+    ht.run_effects(g, ("bite", "red"))
+    assert where(g) == "r6c2"
+    assert barricades(g) == {"r4c2"}
+
+
+def test_r19_counter_zero_in_front_of_wall_does_not_bite_the_wall():
+    g = ht.solo_game(heads={"red": (9, 0)})
+    ht.run_effects(g, ("bite", "red"))
+    assert g.state.walls == 10
+
+
+@pytest.mark.parametrize("space", NEIGHBOURS_OF_R5C3)
+def test_r19_bite_hits_every_adjacent_space(space):
+    #   r4  . w .        the white head on r5c3 (counter 1) bites all 8 neighbours,
+    #   r5  . W1 .       the neck tile r4c3 included
+    #   r6  . . .
+    g = ht.solo_game(hero=space, heads={"white": (5, 1)})
+    ht.run_effects(g, ("bite", "white"))
+    assert where(g) == "city"
+
+
+@pytest.mark.parametrize("space", ["r3c3", "r7c3", "r5c1", "r5c5", "r7c5", "r3c1", "r5c0"])
+def test_r19_bite_does_not_reach_further(space):
+    g = ht.solo_game(hero=space, heads={"white": (5, 1), "red": (2, 2), "yellow": (2, 2)})
+    ht.run_effects(g, ("bite", "white"))
+    assert where(g) == space
+
+
+def test_r19_bite_destroys_every_barricade_in_reach_and_no_other():
+    g = ht.solo_game(heads={"white": (5, 3)},
+                     barricades=["r4c2", "r6c3", "r5c4", "r7c3"])
+    ht.run_effects(g, ("bite", "white"))
+    assert barricades(g) == {"r7c3"}
+    assert counter(g, "white") == 3 and pos(g, "white") == 5   # the bite changes nothing else
+
+
+def test_r19_unprotected_hero_is_wounded():
+    g = ht.coop_game(heroes=["r6c2", "city", "city", "city"], heads={"red": (5, 2)},
+                     glory=[10, 20, 30, 40])
+    ht.run_effects(g, ("bite", "red"))
+    assert where(g, 0) == "city"
+    assert g.state.glory == [9, 20, 30, 40]
+
+
+def test_r19_protected_hero_evades_out_of_the_bite():
+    #   r4  r  .  .      hero 1* on r5c2 beside the red head R2 on r5c1.
+    #   r5  R2 1* .      It may go only to a space outside the bite:
+    #   r6  .  .  .      r4c3, r5c3, r6c3 (r4c1 … r6c2 are bitten)
+    g = ht.coop_game(heroes=["r5c2", "city", "city", "city"], shields=[True] + [False] * 3,
+                     heads={"red": (5, 2)}, glory=[10, 20, 30, 40])
+    ht.run_effects(g, ("bite", "red"))
+    assert g.pending == {"kind": "evade", "seat": 0, "cause": "bite"}
+    assert targets(g) == {"r4c3", "r5c3", "r6c3"}
+    place(g, "r6c3")
+    assert where(g, 0) == "r6c3"
+    assert g.state.shield == [0, 0, 0, 0]
+    assert g.state.glory == [10, 20, 30, 40]
+    assert_clean(g)
+
+
+def test_r19_protected_hero_with_no_space_outside_the_bite_is_wounded():
+    #   r0  1* ~        the hero on r0c0 beside the red head on r1c1 (position 1):
+    #   r1  .  R1       its neighbours are the maelstrom, the head and r1c0 (bitten)
+    g = ht.solo_game(hero="r0c0", shield=True, heads={"red": (1, 1)})
+    ht.run_effects(g, ("bite", "red"))
+    assert where(g) == "city"
+    assert g.state.shield == [0]
+    assert g.pending == {"kind": "action", "seat": 0}
+
+
+def test_r19_hero_on_barricade_is_unharmed_and_barricade_destroyed():
+    g = ht.coop_game(heroes=["r6c2", "r4c2", "city", "city"], heads={"red": (5, 2)},
+                     barricades=["r6c2"], glory=[10, 20, 30, 40])
+    ht.run_effects(g, ("bite", "red"))
+    assert where(g, 0) == "r6c2"                 # safe on its barricade
+    assert where(g, 1) == "city"                 # the other is bitten
+    assert g.state.glory == [10, 19, 30, 40]
+    assert barricades(g) == set()
+
+
+def test_r19_protected_hero_on_barricade_keeps_its_shield():
+    g = ht.solo_game(hero="r6c2", shield=True, heads={"red": (5, 2)}, barricades=["r6c2"])
+    ht.run_effects(g, ("bite", "red"))
+    assert where(g) == "r6c2"
+    assert g.state.shield == [1]
+    assert g.pending == {"kind": "action", "seat": 0}
+    assert barricades(g) == set()
+
+
+def test_r19_second_bite_hits_the_hero_whose_barricade_the_first_destroyed():
+    g = ht.solo_game(hero="r6c2", heads={"red": (5, 2)}, barricades=["r6c2"])
+    ht.run_effects(g, ("bite", "red"), ("bite", "red"))
+    assert where(g) == "city"
+
+
+def test_r19_several_heroes_are_resolved_in_turn_order():
+    # Heroes 0, 1, 2 all protected beside the white head; turn order 2, 0, 3, 1.
+    #   r4  .  w  0*
+    #   r5  1* W2 .
+    #   r6  .  2* .
+    g = ht.coop_game(heroes=["r4c4", "r5c2", "r6c3", "city"], shields=[True, True, True, False],
+                     heads={"white": (5, 2)}, order=[2, 0, 3, 1], glory=[10, 20, 30, 40])
+    ht.run_effects(g, ("bite", "white"))
+    seen = []
+    while g.pending["kind"] == "evade":
+        seen.append(g.pending["seat"])
+        place(g, {2: "r7c3", 0: "r3c5", 1: "r4c1"}[g.pending["seat"]])
+    assert seen == [2, 0, 1]
+    assert [where(g, s) for s in range(3)] == ["r3c5", "r4c1", "r7c3"]
+    assert g.state.shield == [0, 0, 0, 0]
+    assert_clean(g)
+
+
+def test_r19_turn_order_decides_who_takes_a_contested_space():
+    # Heroes 0 and 1 (protected) are both bitten; hero 1, first in turn order, evades
+    # to r6c5; hero 0 may then evade onto it, shoving it (−1 glory, R4/R13).
+    #   r4  .  w  .  .
+    #   r5  .  W1 0* .        hero 0 on r5c4, hero 1 on r6c4
+    #   r6  .  .  1* .
+    g = ht.coop_game(heroes=["r5c4", "r6c4", "city", "city"], shields=[True, True, False, False],
+                     heads={"white": (5, 1), "yellow": (2, 2)}, order=[1, 0, 2, 3],
+                     glory=[10, 20, 30, 40])
+    ht.run_effects(g, ("bite", "white"))
+    assert g.pending == {"kind": "evade", "seat": 1, "cause": "bite"}
+    place(g, "r6c5")
+    assert g.pending == {"kind": "evade", "seat": 0, "cause": "bite"}
+    assert "r6c5" in targets(g)
+    place(g, "r6c5")                                    # shoves hero 1
+    assert g.pending["kind"] == "shoved" and g.pending["seat"] == 1
+    assert g.state.glory[0] == 9
+    place(g, "r7c5")
+    assert (where(g, 0), where(g, 1)) == ("r6c5", "r7c5")
+    assert_clean(g)
+
+
+def test_r19_unprotected_and_protected_heroes_in_turn_order():
+    g = ht.coop_game(heroes=["r4c2", "r6c2", "r5c2", "city"], shields=[True, False, True, False],
+                     heads={"red": (5, 2)}, order=[1, 2, 0, 3], glory=[10, 20, 30, 40])
+    ht.run_effects(g, ("bite", "red"))
+    # seat 1 (unprotected) was wounded before seat 2 is asked
+    assert where(g, 1) == "city"
+    assert g.pending == {"kind": "evade", "seat": 2, "cause": "bite"}
+    place(g, "r5c3")
+    assert g.pending == {"kind": "evade", "seat": 0, "cause": "bite"}
+    place(g, "r3c2")
+    assert [where(g, s) for s in range(3)] == ["r3c2", "city", "r5c3"]
+    assert g.state.glory == [10, 19, 30, 40]
+
+
+def test_r19_head_in_front_of_the_wall_bites_heroes_and_the_wall():
+    #   r9  .  R2 .
+    #   r10 =  =1 =     the hero on the wall area below is bitten, the wall loses 1
+    g = ht.solo_game(hero="r10c2", heads={"red": (9, 2)}, barricades=["r10c0"])
+    ht.run_effects(g, ("bite", "red"))
+    assert where(g) == "city"
+    assert g.state.walls == 9
+    assert barricades(g) == set()
+
+
+def test_r19_bite_does_not_reach_the_inner_city():
+    g = ht.solo_game(hero="city", heads={"red": (9, 6)})
+    ht.run_effects(g, ("bite", "red"))
+    assert where(g) == "city"
+    assert g.state.walls == 7
+
+
+def test_r19_protected_hero_on_the_wall_area_evades_into_the_inner_city():
+    #   r9  .  R2 .
+    #   r10 =  1* =     every other neighbour of r10c1 is bitten or the head
+    g = ht.solo_game(hero="r10c1", shield=True, heads={"red": (9, 2)})
+    ht.run_effects(g, ("bite", "red"))
+    assert g.pending == {"kind": "evade", "seat": 0, "cause": "bite"}
+    assert targets(g) == {"city"}
+    place(g, "city")
+    assert where(g) == "city" and g.state.shield == [0]
+    assert g.state.walls == 9
+
+
+def test_r19_head_not_in_front_of_the_wall_does_not_damage_it():
+    g = ht.solo_game(heads={"red": (8, 6)})
+    ht.run_effects(g, ("bite", "red"))
+    assert g.state.walls == 10
+
+
+def test_r19_several_bites_one_after_another():
+    # H51: bite white, then bite yellow. The protected hero between both heads
+    # must leave the white bite; every space outside it is in the yellow bite,
+    # where it is then wounded (its shield is gone).
+    #   r4  .  w  .  y  .
+    #   r5  .  W1 1* Y1 .
+    #   r6  .  .  .  .  .
+    g = ht.solo_game(hero="r5c4", shield=True, heads={"white": (5, 1), "yellow": (5, 1)})
+    ht.run_effects(g, "H51")
+    assert g.pending == {"kind": "evade", "seat": 0, "cause": "bite"}
+    assert targets(g) == {"r4c5", "r6c5"}
+    place(g, "r6c5")
+    assert where(g) == "city"
+    assert g.state.shield == [0]
+
+
+def test_r19_two_bites_of_one_card_each_damage_the_wall():
+    # H50: bite yellow, then bite blue, both at 6 heads in front of the wall: 3 + 3.
+    g = ht.solo_game(heads={"yellow": (9, 6), "blue": (9, 6)})
+    ht.run_effects(g, "H50")
+    assert g.state.walls == 4
+
+
+def test_r19_the_bite_does_not_move_or_change_the_head():
+    g = ht.solo_game(heads={"blue": (6, 4)})
+    ht.run_effects(g, ("bite", "blue"))
+    assert (pos(g, "blue"), counter(g, "blue")) == (6, 4)
+
+
+# ------------------------------------------------------------ R20 wall damage
+
+
+def test_r20_movement_damages_one_wall_per_point():
+    g = ht.solo_game(heads={"red": (9, 1)})
+    ht.run_effects(g, ("move", "red", 1))
+    assert g.state.walls == 9
+    ht.run_effects(g, ("move", "red", 2))
+    assert g.state.walls == 7
+
+
+@pytest.mark.parametrize("heads, damage", [(1, 1), (2, 1), (3, 2), (4, 2), (5, 2), (6, 3)])
+def test_r20_bite_damage_by_head_count(heads, damage):
+    g = ht.solo_game(heads={"yellow": (9, heads)})
+    ht.run_effects(g, ("bite", "yellow"))
+    assert g.state.walls == 10 - damage
+
+
+@pytest.mark.parametrize("row", [5, 8])
+def test_r20_only_the_last_path_space_damages_the_wall(row):
+    g = ht.solo_game(heads={"yellow": (row, 6)})
+    ht.run_effects(g, ("bite", "yellow"), ("move", "yellow", 9 - row))
+    assert pos(g, "yellow") == 9
+    assert g.state.walls == 10
+
+
+@pytest.mark.parametrize("points, damage", [(3, 3), (4, 3), (5, 3), (8, 3)])
+def test_r20_at_most_three_walls_per_movement(points, damage):
+    g = ht.solo_game(heads={"blue": (9, 2)})
+    ht.run_effects(g, ("move", "blue", points))
+    assert g.state.walls == 10 - damage
+
+
+def test_r20_cap_counts_the_landscape_bonus_too():
+    g = ht.solo_game(heads={"blue": (9, 2)})
+    ht.run_effects(g, ("move", "blue", 3, "beach"))    # 4 points
+    assert g.state.walls == 7
+
+
+def test_r20_cap_counts_only_points_beyond_the_last_space():
+    # From r7, move 5: 2 steps to r9, then 3 points of damage (cap 3 exactly).
+    g = ht.solo_game(heads={"blue": (7, 2)})
+    ht.run_effects(g, ("move", "blue", 6))
+    assert g.state.walls == 7
+
+
+def test_r20_cap_is_per_effect_not_per_card():
+    # A10: move 2 blue, then move 2 red — two effects, 2 + 2 walls.
+    g = ht.solo_game(heads={"blue": (9, 2), "red": (9, 2)})
+    ht.run_effects(g, "A10")
+    assert g.state.walls == 6
+
+
+def test_r20_last_wall_token_ends_the_game_at_once():
+    g = ht.solo_game(heads={"red": (9, 2)}, walls=2)
+    ht.run_effects(g, ("move", "red", 3))
+    assert g.state.walls == 0
+    assert g.is_over
+    assert g.result().outcome == "lost"
+    assert g.result().score is None
+    assert g.pending is None
+    assert g.legal_actions() == []
+    assert g.current_player == -1
+    assert_clean(g)
+
+
+def test_r20_last_wall_by_bite_ends_the_game_at_once():
+    g = ht.solo_game(heads={"red": (9, 4)}, walls=1)
+    ht.run_effects(g, ("bite", "red"))
+    assert g.state.walls == 0
+    assert g.is_over and g.result().outcome == "lost"
+
+
+def test_r20_defeat_skips_everything_after_it():
+    # H21: move 1 red, then move 1 white. Red breaks the last wall; white would run
+    # over the protected hero (an evasion decision) but does not move at all.
+    g = ht.solo_game(hero="r6c3", shield=True, heads={"red": (9, 2), "white": (5, 2)}, walls=1)
+    ht.run_effects(g, "H21", ("grow", "blue", 2))
+    assert g.is_over and g.result().outcome == "lost"
+    assert pos(g, "white") == 5
+    assert where(g) == "r6c3" and g.state.shield == [1]
+    assert counter(g, "blue") == 2
+    assert g.pending is None and g.state.tasks == []
+
+
+def test_r20_bite_resolves_the_heroes_then_the_last_wall_falls():
+    # Reading 4: the bitten heroes first (turn order 1, 0), then the wall; with the
+    # last wall gone nothing is asked any more.
+    #   r8  1* .  .
+    #   r9  .  R3 .
+    #   r10 0* =  =      hero 0 can only evade into the inner city
+    g = ht.coop_game(heroes=["r10c0", "r8c0", "city", "city"], shields=[True, True, False, False],
+                     heads={"red": (9, 3)}, walls=2, order=[1, 0, 2, 3])
+    ht.run_effects(g, ("bite", "red"))
+    assert g.pending == {"kind": "evade", "seat": 1, "cause": "bite"}
+    assert targets(g) == {"r7c0", "r7c1"}
+    place(g, "r7c0")
+    assert g.pending == {"kind": "evade", "seat": 0, "cause": "bite"}
+    assert targets(g) == {"city"}
+    assert g.state.walls == 2
+    place(g, "city")
+    assert g.state.walls == 0
+    assert g.is_over and g.result().outcome == "lost"
+    assert g.pending is None and g.legal_actions() == []
+    assert (where(g, 0), where(g, 1)) == ("city", "r7c0")
+
+
+def test_r20_repairable_wall_damage_counts_from_current_walls():
+    g = ht.solo_game(heads={"red": (9, 6)}, walls=5)
+    ht.run_effects(g, ("bite", "red"))
+    assert g.state.walls == 2
+    assert not g.is_over
+
+
+# ---------------------------------------------------- R21 several colours, skipping
+
+
+def test_r21_two_colour_card_does_both_in_order():
+    g = ht.solo_game(heads={"red": (3, 1), "white": (4, 1)})
+    ht.run_effects(g, "H21")                             # move 1 red, then move 1 white
+    assert (pos(g, "red"), pos(g, "white")) == (4, 5)
+
+
+def test_r21_listed_order_first_effect_first():
+    # A10: move 2 blue, then move 2 red. With 2 walls left, blue breaks them both and
+    # the game ends before red moves: blue must be first.
+    g = ht.solo_game(heads={"blue": (9, 2), "red": (3, 2)}, walls=2)
+    ht.run_effects(g, "A10")
+    assert g.is_over
+    assert pos(g, "red") == 3
+
+
+def test_r21_listed_order_second_card_other_way_round():
+    # A41: move 2 red, then move 2 white — red first this time.
+    g = ht.solo_game(heads={"red": (9, 2), "white": (3, 2)}, walls=2)
+    ht.run_effects(g, "A41")
+    assert g.is_over
+    assert pos(g, "white") == 3
+
+
+def test_r21_growth_listed_before_bite():
+    # H53: grow 1 red, then bite red: a head at 0 grows and then bites.
+    g = ht.solo_game(hero="r6c2", heads={"red": (5, 0)})
+    ht.run_effects(g, "H53")
+    assert counter(g, "red") == 1
+    assert where(g) == "city"
+
+
+def test_r21_what_cannot_be_done_is_skipped_and_the_rest_done():
+    # H21: move 1 red (counter 0: cannot), then move 1 white: white still moves.
+    g = ht.solo_game(heads={"red": (3, 0), "white": (4, 1)})
+    ht.run_effects(g, "H21")
+    assert (pos(g, "red"), pos(g, "white")) == (3, 5)
+
+
+def test_r21_skipped_bite_then_second_bite():
+    # H52: bite blue (counter 0: nothing), then bite red: the hero beside red is wounded.
+    g = ht.solo_game(hero="r6c2", heads={"blue": (5, 0), "red": (5, 2)}, barricades=["r6c6"])
+    ht.run_effects(g, "H52")
+    assert barricades(g) == {"r6c6"}
+    assert where(g) == "city"
+
+
+def test_r21_growth_at_cap_wasted_then_move_done():
+    g = ht.solo_game(heads={"red": (4, 6)})
+    ht.run_effects(g, "A04")                              # grow 1 red, move 2 red (+1 reef)
+    assert (counter(g, "red"), pos(g, "red")) == (6, 7)
+
+
+def test_r21_movement_stopped_by_barricade_then_next_colour_moves():
+    g = ht.solo_game(heads={"red": (3, 2), "white": (3, 2)}, barricades=["r4c1"])
+    ht.run_effects(g, "A41")                              # move 2 red, then move 2 white
+    assert (pos(g, "red"), pos(g, "white")) == (3, 5)
+    assert barricades(g) == set()
+
+
+def test_r21_effect_after_an_evasion_is_still_done():
+    # A10: move 2 blue (runs over the protected hero: a decision), then move 2 red.
+    g = ht.solo_game(hero="r6c7", shield=True, heads={"blue": (5, 2), "red": (3, 2)})
+    ht.run_effects(g, "A10")
+    assert g.pending == {"kind": "evade", "seat": 0, "cause": "run over"}
+    assert pos(g, "red") == 3
+    place(g, "r6c8")
+    assert (pos(g, "blue"), pos(g, "red")) == (7, 5)
