@@ -1,0 +1,227 @@
+"""Playing many games: one game, and the local and Ray backends that run batches.
+
+Each game is described by a :class:`GameTask` (scenario, stars, game seed, one
+agent spec and bot seed per seat) and played by :func:`play_game` with bots
+made by :func:`agents.registry.make_bot`. A game's seeds come only from the
+run's seed and the game's index (:func:`game_seed`, :func:`bot_seed`), and
+:func:`run_games` returns the records ordered by game index, so the results do
+not depend on the backend or the number of workers.
+
+Backends:
+
+* ``local``: a pool of ``workers`` spawned processes (``concurrent.futures``:
+  a worker that dies stops the run with an error instead of hanging), or the
+  calling process itself when ``workers == 1``.
+* ``ray``: tasks on a Ray cluster (``address``) or on a local Ray started for
+  the run with ``workers`` CPUs. Needs the ``ray`` extra (``hydra-env[ray]``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import multiprocessing as mp
+import os
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from hydra_env import Game
+
+BACKENDS = ("local", "ray")
+MAX_STEPS = 100_000          # a game longer than this is a bug (the rules end every game)
+
+
+def _derive(*words: int) -> int:
+    """A 63-bit seed from a SeedSequence over ``words`` (non-negative ints)."""
+    return int(np.random.SeedSequence(list(words)).generate_state(2, np.uint64)[0] >> np.uint64(1))
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run with ``seed`` (the same for every agent)."""
+    return _derive(seed, index, 0)
+
+
+def bot_seed(seed: int, index: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in game ``index`` of a run with ``seed``."""
+    return _derive(seed, index, 1, seat)
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game to play: what is needed to set it up and seat its bots."""
+
+    index: int
+    scenario: int
+    stars: int
+    seed: int
+    specs: tuple[str, ...]
+    bot_seeds: tuple[int, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+    record: bool = False       # keep the decisions (for a replay)
+
+
+@dataclass
+class GameRecord:
+    """The outcome of a played game (``decisions`` only when the task asked for them)."""
+
+    index: int
+    seed: int
+    result: dict[str, Any]
+    decisions: list[int] | None = None
+
+
+class GameError(RuntimeError):
+    """A game could not be played to its end (a bot failed or chose an illegal action)."""
+
+
+def play_game(task: GameTask) -> GameRecord:
+    """Play one game: each decision by the bot of the seat to decide."""
+    from agents.registry import make_bot   # imported here: workers register bots on import
+
+    try:
+        game = Game.new(task.scenario, task.stars, task.seed, options=task.options)
+        bots = [make_bot(spec, seed=s) for spec, s in zip(task.specs, task.bot_seeds)]
+        steps = 0
+        while not game.is_over:
+            seat = game.current_player
+            game.apply(bots[seat].act(game.view(seat), game.legal_actions()))
+            steps += 1
+            if steps > MAX_STEPS:
+                raise GameError(f"no end after {MAX_STEPS} decisions")
+    except Exception as exc:       # noqa: BLE001 — reported with the game that failed
+        raise GameError(f"game {task.index} (seed {task.seed}, agents {', '.join(task.specs)}) "
+                        f"failed: {type(exc).__name__}: {exc}") from None
+    return GameRecord(task.index, task.seed, game.result().to_dict(),
+                      game.history if task.record else None)
+
+
+def play_chunk(tasks: Sequence[GameTask]) -> list[GameRecord]:
+    """Play a few games in a row (the unit of work sent to a worker)."""
+    return [play_game(t) for t in tasks]
+
+
+def chunked(tasks: Sequence[GameTask], parallel: int) -> list[list[GameTask]]:
+    """Split ``tasks`` into chunks: about 32 per worker (a smooth progress bar, balanced
+    workers), 1 to 100 games each."""
+    size = max(1, min(100, len(tasks) // (32 * max(1, parallel))))
+    return [list(tasks[i:i + size]) for i in range(0, len(tasks), size)]
+
+
+Progress = Callable[[int], None]
+
+
+def run_games(tasks: Sequence[GameTask], *, workers: int = 1, backend: str = "local",
+              address: str | None = None, progress: Progress | None = None) -> list[GameRecord]:
+    """Play ``tasks`` and return their records in the order of ``tasks``.
+
+    ``progress(n)`` is called as games finish (n games at a time).
+    """
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+    runner = _run_ray if backend == "ray" else _run_local
+    records = runner(tasks, workers, address, progress or (lambda n: None))
+    order = {t.index: k for k, t in enumerate(tasks)}
+    return sorted(records, key=lambda r: order[r.index])
+
+
+def _run_local(tasks: Sequence[GameTask], workers: int, address: str | None,
+               progress: Progress) -> list[GameRecord]:
+    records: list[GameRecord] = []
+    chunks = chunked(tasks, workers)
+    if workers <= 1 or len(chunks) <= 1:
+        for chunk in chunks:
+            records += play_chunk(chunk)
+            progress(len(chunk))
+        return records
+    with ProcessPoolExecutor(min(workers, len(chunks)), mp_context=mp.get_context("spawn"),
+                             initializer=_one_thread) as pool:
+        futures = [pool.submit(play_chunk, chunk) for chunk in chunks]
+        try:
+            for future in as_completed(futures):
+                done = future.result()
+                records += done
+                progress(len(done))
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+    return records
+
+
+def _one_thread() -> None:
+    """Worker set-up: one math-library thread per worker process (no oversubscription when a
+    bot uses torch or BLAS), unless the user set the thread counts."""
+    for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
+
+
+def ray_available() -> bool:
+    """Whether Ray is installed."""
+    return importlib.util.find_spec("ray") is not None
+
+
+def _code_roots() -> list[str]:
+    """Folders that hold the ``agents`` and ``hydra_env`` packages."""
+    import hydra_env
+    roots = {str(Path(__file__).resolve().parent.parent),
+             str(Path(hydra_env.__file__).resolve().parent.parent)}
+    return sorted(roots)
+
+
+def _ray_init(workers: int, address: str | None) -> bool:
+    """Connect to (or start) Ray; True when this call started it."""
+    import ray
+    if ray.is_initialized():
+        return False
+    if address:
+        # A remote cluster: ship this package's code with the job.
+        import hydra_env
+        import agents
+        runtime_env = {"py_modules": [os.path.dirname(agents.__file__),
+                                      os.path.dirname(hydra_env.__file__)]}
+        ray.init(address=address, runtime_env=runtime_env, log_to_driver=False)
+    else:
+        path = os.pathsep.join(_code_roots() + [p for p in os.environ.get("PYTHONPATH", "")
+                                                .split(os.pathsep) if p])
+        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
+                 logging_level=logging.WARNING, runtime_env={"env_vars": {"PYTHONPATH": path}})
+    return True
+
+
+def _run_ray(tasks: Sequence[GameTask], workers: int, address: str | None,
+             progress: Progress) -> list[GameRecord]:
+    try:
+        import ray
+    except ImportError:
+        raise RuntimeError("the ray backend needs Ray: pip install 'hydra-env[ray]'") from None
+    started = _ray_init(workers, address)
+    try:
+        parallel = max(workers, int(ray.cluster_resources().get("CPU", workers)))
+        remote = ray.remote(num_cpus=1)(play_chunk)
+        pending = [remote.remote(chunk) for chunk in chunked(tasks, parallel)]
+        records: list[GameRecord] = []
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                try:
+                    done = ray.get(ref)
+                except ray.exceptions.RayTaskError as exc:
+                    raise GameError(str(getattr(exc, "cause", None) or exc)) from None
+                records += done
+                progress(len(done))
+        return records
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def describe_workers(backend: str, workers: int, address: str | None) -> str:
+    """A short line saying where the games run."""
+    if backend == "ray":
+        return f"ray ({address or f'local, {workers} CPUs'})"
+    return f"local, {workers} worker{'s' if workers != 1 else ''}"
+

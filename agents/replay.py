@@ -1,0 +1,280 @@
+"""Replays: a game as its seed and decisions, and ``hydra-env replay`` to verify one.
+
+A replay is a JSON object::
+
+    format          "hydra-env/replay"
+    version         1
+    hydra_env_version, data {name, version, digest}   rules and component data it was played with
+    scenario, stars, options, seed                    what Game.new needs
+    game_index      the game's index in its run (or null)
+    seats           the agent spec of each seat ("human" for a person)
+    bot_seeds       the seed of each seat's bot (null for a person)
+    decisions       every decision applied, in order (Game.history)
+    state_digests   optional: digest of the state after each decision
+    result          the final GameResult as a dict
+
+``hydra-env replay FILE`` sets the game up again with ``Game.new(scenario,
+stars, seed)``, applies the decisions one by one checking that each is legal
+(and, when present, that the state after it has the recorded digest), and
+checks the final result; it reports the first step that differs. With
+``--check-bots`` the bots are rebuilt from their specs and seeds and must make
+the recorded decisions again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import hydra_env
+from hydra_env import Game, HydraError, default_components
+
+from agents import cli
+
+FORMAT = "hydra-env/replay"
+VERSION = 1
+
+
+# --------------------------------------------------------------------------- making replays
+
+def state_digest(game: Game) -> str:
+    """A short digest of the full state (hidden information and randomness included)."""
+    text = json.dumps(game.state.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def make_replay(*, scenario: int, stars: int, seed: int, options: dict[str, Any],
+                seats: Sequence[str], bot_seeds: Sequence[int | None], decisions: Sequence[int],
+                result: dict[str, Any], game_index: int | None = None,
+                digests: bool = True) -> dict[str, Any]:
+    """A replay document; with ``digests`` the game is re-simulated to add the state digests."""
+    comp = default_components()
+    doc: dict[str, Any] = {
+        "format": FORMAT, "version": VERSION, "hydra_env_version": hydra_env.__version__,
+        "data": {"name": comp.name, "version": comp.version, "digest": comp.digest},
+        "scenario": scenario, "stars": stars, "options": dict(options), "seed": seed,
+        "game_index": game_index, "seats": list(seats), "bot_seeds": list(bot_seeds),
+        "decisions": [int(a) for a in decisions], "result": _plain(result),
+    }
+    if digests:
+        game = Game.new(scenario, stars, seed, options=options)
+        trail = []
+        for a in decisions:
+            game.apply(a)
+            trail.append(state_digest(game))
+        doc["state_digests"] = trail
+    return doc
+
+
+def replay_of_task(task: Any, decisions: Sequence[int], result: dict[str, Any]) -> dict[str, Any]:
+    """The replay of a played :class:`agents.backends.GameTask`."""
+    return make_replay(scenario=task.scenario, stars=task.stars, seed=task.seed,
+                       options=task.options, seats=task.specs, bot_seeds=task.bot_seeds,
+                       decisions=decisions, result=result, game_index=task.index)
+
+
+def save_replays(folder: Path, tasks: Sequence[Any], records: Sequence[Any], policy: str) -> int:
+    """Write the replays ``--save-replays policy`` asks for into ``folder/replays``; their count."""
+    saved = 0
+    for task, rec in zip(tasks, records):
+        if policy != "none" and cli.wants_replay(policy, rec.index, rec.result["outcome"]):
+            doc = replay_of_task(task, rec.decisions or [], rec.result)
+            write_replay(Path(folder) / "replays" / f"game-{rec.index:06d}.json", doc)
+            saved += 1
+    return saved
+
+
+def replay_text(doc: dict[str, Any]) -> str:
+    """JSON text: one top-level field per line, values compact."""
+    body = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, separators=(',', ':'))}"
+                      for k, v in doc.items())
+    return "{\n" + body + "\n}\n"
+
+
+def write_replay(path: Path, doc: dict[str, Any]) -> None:
+    """Write a replay (atomically)."""
+    cli.atomic_write_text(Path(path), replay_text(doc))
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as it reads back from JSON (tuples become lists)."""
+    return json.loads(json.dumps(value))
+
+
+# --------------------------------------------------------------------------- verifying
+
+@dataclass
+class Verdict:
+    """The outcome of verifying a replay: ``ok``, or the first ``step`` (1-based) that differs."""
+
+    ok: bool
+    message: str
+    step: int | None = None
+    steps: int = 0
+    game: Game | None = None
+
+
+class ReplayError(Exception):
+    """A file that cannot be read as a replay."""
+
+
+def load_replay(path: Path) -> dict[str, Any]:
+    """Read a replay file; ReplayError when it is not one."""
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ReplayError(f"cannot read a replay from {path}: {exc}") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ReplayError(f"{path} is not a hydra-env replay (the 'format' field is not {FORMAT!r})")
+    if doc.get("version") != VERSION:
+        raise ReplayError(f"{path}: replay version {doc.get('version')!r} is not supported "
+                          f"(this hydra-env reads version {VERSION})")
+    missing = [k for k in ("scenario", "stars", "seed", "decisions", "result") if k not in doc]
+    if missing:
+        raise ReplayError(f"{path}: the replay lacks {', '.join(missing)}")
+    return doc
+
+
+StepHook = Callable[[int, Game, int], None]
+
+
+def verify_replay(doc: dict[str, Any], *, check_bots: bool = False,
+                  on_step: StepHook | None = None) -> Verdict:
+    """Re-simulate a replay step by step; the verdict names the first step that differs.
+
+    ``on_step(step, game, action)`` is called before each decision is applied.
+    """
+    comp = default_components()
+    recorded = (doc.get("data") or {}).get("digest")
+    if recorded != comp.digest:
+        return Verdict(False, f"recorded with component data digest {str(recorded)[:12]}…, "
+                              f"this hydra-env has {comp.digest[:12]}… (other rules data)")
+    try:
+        game = Game.new(doc["scenario"], doc["stars"], doc["seed"], options=doc.get("options"))
+        bots = _bots(doc, game.num_players) if check_bots else None
+    except (HydraError, ValueError, TypeError) as exc:
+        return Verdict(False, f"cannot set the game up: {exc}")
+    decisions, digests = doc["decisions"], doc.get("state_digests")
+    for step, action in enumerate(decisions, 1):
+        problem = _check_step(game, step, action, bots, len(decisions))
+        if problem:
+            return Verdict(False, problem, step, step - 1, game)
+        if on_step:
+            on_step(step, game, action)
+        game.apply(action)
+        if digests is not None and (step > len(digests) or state_digest(game) != digests[step - 1]):
+            return Verdict(False, f"step {step}: the state after decision {action} differs from the "
+                                  f"recorded one (digest {state_digest(game)} != "
+                                  f"{digests[step - 1] if step <= len(digests) else 'none'})",
+                           step, step, game)
+    return _check_end(doc, game, len(decisions))
+
+
+def _bots(doc: dict[str, Any], players: int) -> list[Any]:
+    from agents.registry import make_bot
+    seats, seeds = doc.get("seats") or [], doc.get("bot_seeds") or []
+    if len(seats) != players or len(seeds) != players:
+        raise ValueError(f"the replay names {len(seats)} seats; the scenario has {players}")
+    return [None if spec == "human" else make_bot(spec, seed=s) for spec, s in zip(seats, seeds)]
+
+
+def _check_step(game: Game, step: int, action: Any, bots: list[Any] | None, total: int) -> str:
+    if game.is_over:
+        return f"step {step}: the game is already over, yet {total - step + 1} decisions remain"
+    if not isinstance(action, int) or not game.is_legal(action):
+        try:
+            game.clone().apply(action)
+        except (HydraError, ValueError, TypeError) as exc:
+            return f"step {step}: decision {action!r} is not legal: {exc}"
+        return f"step {step}: decision {action!r} is not legal"
+    seat = game.current_player
+    if bots is not None and bots[seat] is not None:
+        chosen = bots[seat].act(game.view(seat), game.legal_actions())
+        if chosen != action:
+            return (f"step {step}: the bot of seat {seat} now chooses {chosen} "
+                    f"({game.describe(chosen)}), the replay has {action} ({game.describe(action)})")
+    return ""
+
+
+def _check_end(doc: dict[str, Any], game: Game, steps: int) -> Verdict:
+    if not game.is_over:
+        return Verdict(False, f"the decisions end after step {steps} but the game is not over "
+                              f"({game.pending})", steps + 1, steps, game)
+    result = _plain(game.result().to_dict())
+    expected = doc["result"]
+    if result != expected:
+        diff = ", ".join(f"{k}: {expected.get(k)!r} recorded, {result[k]!r} now"
+                         for k in result if result[k] != expected.get(k))
+        return Verdict(False, f"the final result differs: {diff}", steps, steps, game)
+    return Verdict(True, "ok", None, steps, game)
+
+
+# --------------------------------------------------------------------------- the command
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """The ``replay`` subcommand."""
+    p = subparsers.add_parser(
+        "replay", help="re-simulate saved replays step by step and verify them",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="example: hydra-env replay runs/eval/heuristic/replays/   (every *.json below)")
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE",
+                   help="replay files, or folders holding them")
+    p.add_argument("--steps", action="store_true", help="print every decision as it is replayed")
+    p.add_argument("--board", action="store_true", help="print the final board")
+    p.add_argument("--check-bots", action="store_true",
+                   help="rebuild each seat's bot from its spec and seed; it must decide the same")
+    p.set_defaults(run=run)
+    return p
+
+
+def _paths(items: Sequence[Path]) -> list[Path]:
+    paths: list[Path] = []
+    for item in items:
+        if item.is_dir():
+            found = sorted(item.rglob("*.json"))
+            if not found:
+                raise cli.UsageError(f"no *.json files in folder {item}")
+            paths += found
+        elif item.exists():
+            paths.append(item)
+        else:
+            raise cli.UsageError(f"no such file or folder: {item}")
+    return paths
+
+
+def _print_step(step: int, game: Game, action: int) -> None:
+    print(f"  {step:4d}  round {game.round} {game.phase:<8} seat {game.current_player}  "
+          f"[{action}] {game.describe(action)}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Verify each replay; exit 0 when all are good, 1 otherwise."""
+    paths = _paths(args.files)
+    bad = 0
+    for path in paths:
+        try:
+            doc = load_replay(path)
+            if args.steps:
+                print(f"{path}: seats {', '.join(doc.get('seats') or [])}, seed {doc['seed']}")
+            verdict = verify_replay(doc, check_bots=args.check_bots,
+                                    on_step=_print_step if args.steps else None)
+        except (ReplayError, ValueError) as exc:
+            print(f"FAIL {path}: {exc}")
+            bad += 1
+            continue
+        if verdict.ok:
+            r = doc["result"]
+            score = f", score {r['score']}" if r.get("score") is not None else ""
+            print(f"OK   {path}: {verdict.steps} decisions verified, {r['outcome']}{score}")
+        else:
+            bad += 1
+            print(f"FAIL {path}: {verdict.message}")
+        if args.board and verdict.game is not None:
+            print(verdict.game.render())
+    if len(paths) > 1:
+        print(f"{len(paths) - bad}/{len(paths)} replays verified")
+    return 1 if bad else 0
