@@ -14,6 +14,10 @@ from hydra_env.core.views import SeatView
 
 __version__ = "0.1.0"
 
+# Gymnasium ids hydra_env/Solo-v0 and hydra_env/Coop-v0: registered when Gymnasium is
+# (or gets) imported; Gymnasium itself is not imported here (see hydra_env.envs).
+import hydra_env.envs  # noqa: E402,F401
+
 __all__ = ["Game", "GameResult", "SeatView", "RuleOptions", "Components", "load_components",
            "default_components", "HydraError", "DataError", "IllegalActionError",
            "ConfigError", "TERMINAL", "__version__"]

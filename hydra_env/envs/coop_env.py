@@ -1,0 +1,158 @@
+"""``hydra_env/Coop-v0``: the coordinated game (R22–R31) from one seat.
+
+::
+
+    import gymnasium as gym
+    import hydra_env
+    env = gym.make("hydra_env/Coop-v0", scenario=1, opponents=["random"], seat="random")
+    obs, info = env.reset(seed=0)
+    obs, reward, terminated, truncated, info = env.step(int(env.action_masks().argmax()))
+
+The learning agent plays one seat; the other seats are played inside the env
+by scripted opponents. Every decision of the learning seat is one step: its
+buckle-up choice, its action, "play a hydra card / end the turn", and the
+decisions that arise during other seats' turns or the Hydra phase (being
+shoved, evading, following a retreating head). Between two of its steps the
+opponents play until the learning seat decides again or the game ends.
+
+Opponents
+    ``opponents``: a list with one entry per other seat, or one entry for all
+    of them (default ``["random"]``). An entry is a bot name known to
+    ``agents.registry.make_bot`` (``"random"``; ``"heuristic"`` and others as
+    they are registered) or any object with ``act(view, legal_actions) -> int``
+    (the bot interface of :mod:`agents.base`; it gets a :class:`hydra_env.SeatView`,
+    so it cannot see hidden cards). The entries sit on the seats after the
+    learning seat in order: ``seat + 1, seat + 2, …`` (mod the number of seats).
+    Named bots are made anew each episode with seeds drawn from the env's
+    generator (so ``reset(seed=s)`` fixes their play too); objects are used as
+    given.
+
+Observation
+    As ``hydra_env/Solo-v0`` (:mod:`hydra_env.envs.encoding` lists every channel):
+    ``Dict(board=Box(0, 1, (29, 11, 9), float32), features=Box(0, 1, (1096,),
+    float32))`` or, with ``flatten=True``, ``Box(0, 1, (3967,), float32)``.
+    Seats are relative to the learning seat (own hero first), so one policy
+    serves every seat. Besides the board: walls, round and moon phases, phase
+    and turn, the display with its tokens (which relative seat used a card),
+    the own hand of action cards (used or not) and hydra cards, and per seat
+    the compass place and glory gap, turn-order place, tokens left, cards
+    held (counts only for other seats), city actions used, shield, in-city.
+
+Actions and mask
+    ``Discrete(1826)`` (:mod:`hydra_env.core.codec`): display slots 0–9 and
+    hand slots 0–2 × targets, city actions, pass, place a shoved/evading hero,
+    yes/no (buckle up, follow), play hydra card 0–2, end turn. The mask
+    (``env.action_masks()``, ``info["action_mask"]``, bool) is the engine's
+    legal set of the learning seat, which is always the seat to decide when a
+    step returns. Illegal actions: as in Solo-v0 (raise, or
+    ``illegal_action="penalty"``).
+
+Rewards (:mod:`hydra_env.envs.rewards`), at the end only
+    ``"rank"`` (default): city saved: epic hero +1, then +0.5, +0.3, +0.1 by
+    compass place (4 seats); city fallen: tragic hero −1, others −0.1, −0.3,
+    −0.5 from first place down. ``"team"``: +1 saved, −1 fallen. ``"mixed"``:
+    ``(1 − team_weight)·rank + team_weight·team``.
+
+Episode end
+    ``terminated`` when the game ends (R31: early victory, the last round, or
+    the last wall token); ``info["result"]`` (the ``GameResult`` as a dict),
+    ``info["outcome"]`` and ``info["place"]`` (0 = first on the compass).
+    ``truncated`` only with ``max_steps``.
+
+Arguments
+    ``scenario`` 1–9 (default 1), ``stars`` 1–3, ``opponents`` (see above),
+    ``seat`` an int or ``"random"`` (drawn each episode from the env's
+    generator; default 0), ``reward`` "rank"|"team"|"mixed", ``team_weight``
+    (0.5), ``flatten``, ``illegal_action``, ``illegal_penalty``,
+    ``max_steps``, ``render_mode``, ``rule_options``, ``components`` as in
+    Solo-v0.
+
+Version history
+    v0: first version (observation layout ``OBS_VERSION`` 0).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from hydra_env.core.errors import ConfigError, IllegalActionError
+from hydra_env.envs.base import HydraEnv
+from hydra_env.envs.rewards import CoopReward
+
+
+def _check_opponent(entry: Any) -> None:
+    if isinstance(entry, str):
+        from agents.registry import bot_names
+        if entry not in bot_names():
+            raise ConfigError(f"unknown opponent {entry!r}; known bots: {', '.join(bot_names())} "
+                              f"(or pass an object with act(view, legal_actions) -> int)")
+    elif not callable(getattr(entry, "act", None)):
+        raise ConfigError(f"an opponent must be a bot name or an object with "
+                          f"act(view, legal_actions) -> int, got {entry!r}")
+
+
+class CoopEnv(HydraEnv):
+    """The coordinated game from one seat (see the module docstring)."""
+
+    def __init__(self, scenario: int = 1, stars: int = 1,
+                 opponents: Sequence[Any] | str | Any = ("random",), seat: int | str = 0,
+                 reward: str = "rank", *, team_weight: float = 0.5, **kwargs: Any) -> None:
+        """Arguments as in the module docstring; ``kwargs`` go to :class:`HydraEnv`."""
+        super().__init__(scenario=scenario, stars=stars, **kwargs)
+        scen = self.components.scenario(self.scenario)
+        if scen.solo:
+            raise ConfigError(f"scenario {scenario} is a solo scenario; use hydra_env/Solo-v0")
+        self.players = n = scen.players
+        if isinstance(opponents, str) or not isinstance(opponents, (list, tuple)):
+            opponents = [opponents]
+        opponents = list(opponents)
+        if len(opponents) == 1:
+            opponents = opponents * (n - 1)
+        if len(opponents) != n - 1:
+            raise ConfigError(f"scenario {self.scenario} has {n} seats: give {n - 1} opponents "
+                              f"or one for all, got {len(opponents)}")
+        for entry in opponents:
+            _check_opponent(entry)
+        self.opponents = opponents
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < n):
+            raise ConfigError(f"seat must be 0..{n - 1} or 'random', got {seat!r}")
+        self.seat_arg = seat
+        self.reward_scheme = CoopReward(reward, team_weight=team_weight)
+        self._bots: dict[int, Any] = {}
+
+    def _start(self, game_seed: int) -> None:
+        rng = self.np_random
+        n = self.players
+        self.seat = int(rng.integers(n)) if self.seat_arg == "random" else self.seat_arg
+        bot_seeds = [int(x) for x in rng.integers(1 << 63, size=n - 1)]
+        self._bots = {}
+        for k, entry in enumerate(self.opponents):
+            s = (self.seat + 1 + k) % n
+            if isinstance(entry, str):
+                from agents.registry import make_bot
+                entry = make_bot(entry, seed=bot_seeds[k])
+            self._bots[s] = entry
+        self.game = self.new_game(game_seed)
+        self.reward_scheme.reset(self.game)
+
+    def _advance(self) -> None:
+        """Opponents play until the learning seat decides or the game ends. (In round
+        1 every seat decides whether to buckle up before anything can end the game.)"""
+        game, seat = self.game, self.seat
+        while not game.is_over:
+            p = game.current_player
+            if p == seat:
+                return
+            bot = self._bots[p]
+            action = bot.act(game.view(p), game.legal_actions())
+            try:
+                game.apply(action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(f"opponent {bot!r} on seat {p}: {exc}") from None
+
+    def _reward(self) -> float:
+        return self.reward_scheme.step(self.game, self.seat)
+
+    def _end_info(self, info: dict[str, Any]) -> None:
+        super()._end_info(info)
+        info["place"] = info["result"]["ranking"].index(self.seat)

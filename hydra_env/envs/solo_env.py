@@ -1,0 +1,113 @@
+"""``hydra_env/Solo-v0``: the solo game (R32–R39) for one learning agent.
+
+::
+
+    import gymnasium as gym
+    import hydra_env                      # registers the ids
+    env = gym.make("hydra_env/Solo-v0", scenario=10, stars=1, reward="score")
+    obs, info = env.reset(seed=0)
+    while True:
+        mask = env.action_masks()         # also info["action_mask"]
+        obs, reward, terminated, truncated, info = env.step(int(mask.nonzero()[0][0]))
+        if terminated or truncated:
+            break
+
+``gym.make`` returns the environment itself (registered without Gymnasium's
+``OrderEnforcing`` and ``PassiveEnvChecker`` wrappers: the env checks the call
+order itself), so ``env.action_masks()`` works directly; through other
+wrappers use ``env.get_wrapper_attr("action_masks")()``, which is what
+sb3-contrib does, also through ``DummyVecEnv`` and ``SubprocVecEnv``.
+
+Observation
+    ``Dict(board=Box(0, 1, (29, 11, 9), float32), features=Box(0, 1, (1096,),
+    float32))``; with ``flatten=True`` one ``Box(0, 1, (3967,), float32)`` for
+    ``MlpPolicy`` (the planes raveled, then the features). Every channel and
+    feature block is listed in :mod:`hydra_env.envs.encoding`: heads,
+    counters, necks and paths per colour, barricades, the hero, shields,
+    portals, maelstroms, areas and the spaces a pending decision offers on the
+    11 × 9 grid; walls, round, moon phases, the display (rows A and B) and row
+    C (face down until the oracle phase: only present/blocked), city actions
+    used, tokens left, actions done, columns used and the pending decision's
+    kind in the features. The hero is relative seat 0.
+
+Actions
+    ``Discrete(1826)``: the engine's flat action layout
+    (:mod:`hydra_env.core.codec` has the table): display card slots 0–9 (row
+    A, row B) × {destination space, sword per colour with/without bonus,
+    harpoon, barricade, protect}, city actions, pass, block a row C card
+    (phase II), place a shoved/evading hero, yes/no (follow a retreating head).
+
+Mask
+    ``env.action_masks()`` and ``info["action_mask"]``: ``bool[1826]``, True
+    exactly for the engine's legal decisions (tested against
+    ``Game.legal_actions()``); never empty before the end, all False after it.
+    A masked-out action raises :class:`hydra_env.IllegalActionError` (its
+    message says which action and why); with ``illegal_action="penalty"`` it is
+    a no-op that returns ``illegal_penalty`` and ``info["illegal_action"] = True``.
+    Gymnasium's ``check_env`` steps unmasked random actions, so check an env
+    made with ``illegal_action="penalty"`` (the tests do, for both ids).
+
+Rewards (:mod:`hydra_env.envs.rewards`)
+    ``"score"``: 0 per step; at the end score/100 when won (R39, about [0, 1.1]),
+    ``-loss_penalty`` when lost. ``"shaped"``: the same plus
+    ``F = shaping_gamma·Φ(s') − Φ(s)``, ``Φ = shaping_scale·(walls − necks −
+    heads)/100``, ``Φ(end) = 0`` (the optimal policy is unchanged; see the
+    rewards module for the discount caveat).
+
+Episode end
+    ``terminated`` when the game ends (after round 6's Hydra phase, or at once in
+    defeat, R39); ``info["result"]`` then holds the ``GameResult`` as a dict and
+    ``info["outcome"]`` "won"/"lost". ``truncated`` only with ``max_steps``
+    (games are finite: 60 hero actions plus their sub-decisions).
+
+Arguments
+    ``scenario`` 10–12 (default 10), ``stars`` 1–3 (default 1), ``reward``
+    "score"|"shaped", ``loss_penalty`` (1.0), ``shaping_scale`` (1.0),
+    ``shaping_gamma`` (1.0), ``flatten`` (False), ``illegal_action``
+    "raise"|"penalty", ``illegal_penalty`` (−1.0), ``max_steps`` (None),
+    ``render_mode`` None|"ansi"|"rgb_array", ``rule_options`` (a dict or
+    ``RuleOptions``), ``components`` (component data or its folder).
+
+Seeding
+    ``reset(seed=s)`` seeds the env's generator, from which each episode's game
+    seed is drawn: the same seed and actions give the same observations and
+    rewards, in any process.
+
+Version history
+    v0: first version (observation layout ``OBS_VERSION`` 0).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hydra_env.core.errors import ConfigError
+from hydra_env.envs.base import HydraEnv
+from hydra_env.envs.rewards import SoloReward
+
+
+class SoloEnv(HydraEnv):
+    """The solo game for one learning agent (see the module docstring)."""
+
+    def __init__(self, scenario: int = 10, stars: int = 1, reward: str = "score", *,
+                 loss_penalty: float = 1.0, shaping_scale: float = 1.0,
+                 shaping_gamma: float = 1.0, **kwargs: Any) -> None:
+        """Arguments as in the module docstring; ``kwargs`` go to :class:`HydraEnv`."""
+        super().__init__(scenario=scenario, stars=stars, **kwargs)
+        if not self.components.scenario(self.scenario).solo:
+            raise ConfigError(f"scenario {scenario} is not a solo scenario; use "
+                              f"hydra_env/Coop-v0 for the coordinated game")
+        self.reward_scheme = SoloReward(reward, loss_penalty=loss_penalty,
+                                        shaping_scale=shaping_scale, shaping_gamma=shaping_gamma)
+
+    def _start(self, game_seed: int) -> None:
+        self.game = self.new_game(game_seed)
+        self.seat = 0
+        self.reward_scheme.reset(self.game)
+
+    def _reward(self) -> float:
+        return self.reward_scheme.step(self.game)
+
+    def _end_info(self, info: dict[str, Any]) -> None:
+        super()._end_info(info)
+        info["score"] = info["result"]["score"]
