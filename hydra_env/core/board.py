@@ -52,6 +52,7 @@ class BoardTables:
                 self.path_of[s] = p
                 self.pos_of[s] = pos
         self.maelstrom_mask = sum(1 << path[0] for path in self.paths)
+        self.head_bit = tuple(tuple(1 << s for s in path) for path in self.paths)
         # seg_mask[p][k]: path cells at positions 0 … k−1 (the neck of a head at k).
         self.seg_mask = tuple(
             tuple(sum(1 << path[i] for i in range(k)) for k in range(self.path_len + 1))

@@ -110,15 +110,15 @@ def legal_main(st: State, R: Rules, seat: int) -> int:
     """R28: hero actions from the display, the hand or the city; hydra cards to play."""
     reach = Reach(st, R, seat)
     codec, key = R.codec, R.T.card_key
-    block = codec.card_block
+    shifts = R.T.slot_shift
     m = 0
     for slot, card in enumerate(st.display):
         if card >= 0 and not st.dtoken[slot]:
-            m |= reach.card(key[card]) << (slot * block)
+            m |= reach.card(key[card]) << shifts[slot]
     used = st.hand_used[seat]
     for k, card in enumerate(st.hands[seat]):
         if not used[k]:
-            m |= reach.card(key[card]) << ((DISPLAY_SLOTS + k) * block)
+            m |= reach.card(key[card]) << shifts[DISPLAY_SLOTS + k]
     m |= reach.city(st.city_used[seat])
     if not st.victory:
         m |= ((1 << len(st.hhands[seat])) - 1) << codec.play_base

@@ -33,14 +33,13 @@ class Reach:
         spbit = 1 << sp
         heads = necks = attack = 0
         on_neck = -1
-        paths, seg = B.paths, B.seg_mask
-        for c in range(len(st.head_pos)):
-            p, pos = st.colour_path[c], st.head_pos[c]
-            hb = 1 << paths[p][pos]
+        hbits, seg = B.head_bit, B.seg_mask
+        for c, (p, pos, count) in enumerate(zip(st.colour_path, st.head_pos, st.heads)):
+            hb = hbits[p][pos]
             nm = seg[p][pos]
             heads |= hb
             necks |= nm
-            if st.heads[c] > 0:
+            if count > 0:
                 if orth & hb:
                     attack |= 1 << c      # R7: a head orthogonally adjacent
             elif pos > 0 and orth & (hb | nm):

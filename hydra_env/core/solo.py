@@ -66,17 +66,22 @@ def legal_main(st: State, R: Rules, seat: int) -> int:
     """R34/R36: the legal hero actions of the solo hero, as a mask over the layout."""
     reach = Reach(st, R, 0)
     codec, key = R.codec, R.T.card_key
-    block = codec.card_block
+    shifts = R.T.slot_shift
+    cached, targets = reach.cache.get, reach.card
     ncols = len(st.row)
     phase2 = st.phase == PH_ACTION2
     used_cols = 0 if phase2 else st.cols_used
+    dtoken = st.dtoken
     m = 0
     for slot, card in enumerate(st.display):
-        if card < 0 or st.dtoken[slot] or (used_cols >> (slot % ncols)) & 1:
+        if card < 0 or dtoken[slot] or (used_cols >> (slot % ncols)) & 1:
             continue
-        t = reach.card(key[card])
+        k = key[card]
+        t = cached(k)
+        if t is None:
+            t = targets(k)
         if t:
-            m |= t << (slot * block)
+            m |= t << shifts[slot]
     m |= reach.city(st.city_used[0])
     if phase2:
         for col, card in enumerate(st.row):

@@ -9,7 +9,7 @@ and the rule options of one game; it is shared by a game and all its clones.
 from __future__ import annotations
 
 from hydra_env.core.board import BoardTables
-from hydra_env.core.codec import ActionCodec
+from hydra_env.core.codec import CARD_SLOTS, ActionCodec
 from hydra_env.core.components import Components, Effect, Scenario
 from hydra_env.core.options import RuleOptions
 
@@ -60,6 +60,7 @@ class Tables:
         self.n_barricades = comp.supply.barricades
         self.codec = ActionCodec(self.B.n_spaces, self.n_colours, self.n_barricades,
                                  self.B.name, comp.hydra_colours)
+        self.slot_shift = tuple(self.codec.card_base(s) for s in range(CARD_SLOTS))
         cards = comp.action_cards
         self.card_kind = tuple(HERO_KINDS[c.hero.kind] for c in cards)
         self.card_strength = tuple(c.hero.strength for c in cards)
