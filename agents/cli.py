@@ -44,6 +44,7 @@ COMMANDS = (
     "agents.tournament",
     "agents.play",
     "agents.replay",
+    "agents.train.command",
 )
 
 

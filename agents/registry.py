@@ -21,7 +21,15 @@ def bot_names() -> list[str]:
 
 
 def make_bot(name: str, seed: int | None = None, **kwargs: Any) -> Bot:
-    """A new bot by name, seeded. Unknown names raise ValueError listing the known ones."""
+    """A new bot by name, seeded. ``ppo:PATH`` / ``ppo:NAME`` is a trained policy
+    (:mod:`agents.ppo_bot`). Unknown names raise ValueError listing the known ones."""
+    if name.startswith("ppo:"):
+        from agents.ppo_bot import PPOBot
+        from hydra_env import ConfigError
+        try:
+            return PPOBot(name[4:], seed=seed, **kwargs)
+        except ConfigError as exc:
+            raise ValueError(str(exc)) from None
     try:
         factory = _FACTORIES[name]
     except KeyError:

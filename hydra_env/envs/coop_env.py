@@ -25,7 +25,10 @@ Opponents
     learning seat in order: ``seat + 1, seat + 2, …`` (mod the number of seats).
     Named bots are made anew each episode with seeds drawn from the env's
     generator (so ``reset(seed=s)`` fixes their play too); objects are used as
-    given.
+    given. An entry with ``sample(seed) -> bot`` (no ``act``) is a sampler asked
+    for a new bot each episode, with a seed from the same generator — how
+    training mixes scripted opponents and frozen past policies
+    (:class:`agents.train.selfplay.OpponentPool`).
 
 Observation
     As ``hydra_env/Solo-v0`` (:mod:`hydra_env.envs.encoding` lists every channel):
@@ -86,9 +89,10 @@ def _check_opponent(entry: Any) -> None:
         if entry not in bot_names():
             raise ConfigError(f"unknown opponent {entry!r}; known bots: {', '.join(bot_names())} "
                               f"(or pass an object with act(view, legal_actions) -> int)")
-    elif not callable(getattr(entry, "act", None)):
-        raise ConfigError(f"an opponent must be a bot name or an object with "
-                          f"act(view, legal_actions) -> int, got {entry!r}")
+    elif not callable(getattr(entry, "act", None)) and not callable(getattr(entry, "sample", None)):
+        raise ConfigError(f"an opponent must be a bot name, an object with "
+                          f"act(view, legal_actions) -> int, or a sampler with sample(seed) -> bot "
+                          f"(a new bot each episode), got {entry!r}")
 
 
 class CoopEnv(HydraEnv):
@@ -131,6 +135,8 @@ class CoopEnv(HydraEnv):
             if isinstance(entry, str):
                 from agents.registry import make_bot
                 entry = make_bot(entry, seed=bot_seeds[k])
+            elif callable(getattr(entry, "sample", None)):
+                entry = entry.sample(bot_seeds[k])     # a sampler: this episode's bot
             self._bots[s] = entry
         self.game = self.new_game(game_seed)
         self.reward_scheme.reset(self.game)

@@ -1,0 +1,100 @@
+"""``ppo:PATH`` / ``ppo:NAME``: a trained MaskablePPO policy as a bot.
+
+``ppo:path/to/model.zip`` loads a checkpoint; ``ppo:solo-default`` and
+``ppo:coop-default`` are the small policies shipped in ``agents/policies/``
+(with the command and config that produced them beside them). The bot
+encodes its seat's observation exactly as the environments do and plays the
+most probable legal action (or samples, with ``deterministic=False``).
+"""
+
+from __future__ import annotations
+
+import zipfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from hydra_env import ConfigError, SeatView
+
+POLICY_DIR = Path(__file__).resolve().parent / "policies"
+# Loaded without the training-time schedules (not needed to act; avoids pickle issues).
+_CUSTOM_OBJECTS = {"learning_rate": 0.0, "lr_schedule": lambda _: 0.0, "clip_range": lambda _: 0.0}
+
+
+def shipped_policies() -> list[str]:
+    """Names of the policies shipped with the package."""
+    return sorted(p.stem for p in POLICY_DIR.glob("*.zip"))
+
+
+def resolve_policy(spec: str) -> Path:
+    """The checkpoint file of ``NAME`` (shipped) or ``PATH``; ConfigError if missing."""
+    if (POLICY_DIR / f"{spec}.zip").is_file():
+        return POLICY_DIR / f"{spec}.zip"
+    path = Path(spec)
+    if path.is_dir() and (path / "best_model.zip").is_file():
+        return path / "best_model.zip"       # a run folder
+    if not path.is_file():
+        raise ConfigError(f"PPO policy {spec!r} not found: give a .zip checkpoint, a run folder or "
+                          f"a shipped name ({', '.join(shipped_policies()) or 'none shipped'})")
+    return path
+
+
+@lru_cache(maxsize=8)
+def load_model(path: str, device: str = "cpu") -> Any:
+    """Load a MaskablePPO checkpoint (cached); ConfigError naming the file if it is corrupt."""
+    try:
+        from sb3_contrib import MaskablePPO
+    except ImportError as exc:
+        raise ConfigError("ppo: agents need the training extra: pip install 'hydra-env[train]'") from exc
+    if not zipfile.is_zipfile(path):
+        raise ConfigError(f"PPO checkpoint {path} is not a valid .zip file (truncated or not a "
+                          f"checkpoint); use a checkpoint saved by `hydra-env train`")
+    try:
+        return MaskablePPO.load(path, device=device, custom_objects=_CUSTOM_OBJECTS)
+    except Exception as exc:  # SB3 raises many kinds for a bad archive
+        raise ConfigError(f"cannot load PPO checkpoint {path}: {type(exc).__name__}: {exc}") from None
+
+
+class PPOBot:
+    """A trained policy playing through the bot interface."""
+
+    name = "ppo"
+
+    def __init__(self, policy: str, seed: int | None = None, *, deterministic: bool = True,
+                 device: str = "cpu") -> None:
+        """``policy``: a shipped name, a checkpoint path or a run folder."""
+        from gymnasium import spaces
+
+        from hydra_env.envs.encoding import encoder_for
+        self.path = resolve_policy(policy)
+        self.model = load_model(str(self.path), device)
+        self.dict_obs = isinstance(self.model.observation_space, spaces.Dict)
+        self.encoder = encoder_for()
+        self.deterministic = deterministic
+        self.rng = np.random.default_rng(seed)
+        expected = self.encoder.size if not self.dict_obs else None
+        if expected is not None and self.model.observation_space.shape != (expected,):
+            raise ConfigError(f"PPO checkpoint {self.path} expects observations of shape "
+                              f"{self.model.observation_space.shape}, this encoder makes ({expected},)")
+
+    def observation(self, view: SeatView) -> Any:
+        """The seat's observation, encoded as the environments encode it."""
+        game = view.sample(self.rng)   # hidden cards re-dealt: the encoding never reads them
+        if self.dict_obs:
+            return self.encoder.encode_dict(game, view.seat)
+        return self.encoder.encode(game, view.seat)
+
+    def act(self, view: SeatView, legal_actions: list[int]) -> int:
+        """The policy's choice among the legal actions."""
+        obs = self.observation(view)
+        mask = view.legal_mask()
+        action, _ = self.model.predict(obs, action_masks=mask, deterministic=self.deterministic)
+        action = int(action)
+        if not mask[action]:   # cannot happen with masking; never return an illegal action
+            action = legal_actions[0]
+        return action
+
+    def __repr__(self) -> str:
+        return f"PPOBot({str(self.path)!r})"

@@ -1,0 +1,1 @@
+"""PPO training (sb3-contrib MaskablePPO) for the hydra-env environments."""

@@ -1,0 +1,189 @@
+"""Training callbacks: progress bar, checkpoints, periodic evaluation, self-play pool."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from stable_baselines3.common.callbacks import BaseCallback
+from tqdm import tqdm
+
+from agents.backends import GameTask, bot_seed, game_seed, run_games
+from agents.train.config import TrainConfig
+
+
+class ProgressBar(BaseCallback):
+    """A tqdm bar over the run's timesteps: steps/s and ETA."""
+
+    def __init__(self, total: int) -> None:
+        super().__init__()
+        self.total = total
+        self.bar: tqdm | None = None
+
+    def _on_training_start(self) -> None:
+        self.bar = tqdm(total=self.total, initial=self.num_timesteps, unit="step",
+                        unit_scale=True, dynamic_ncols=True, desc="train")
+
+    def _on_step(self) -> bool:
+        if self.bar is not None:
+            self.bar.update(self.num_timesteps - self.bar.n)
+        return True
+
+    def _on_training_end(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def save_atomic(model: Any, path: Path) -> None:
+    """Save a model so that ``path`` is either absent or complete."""
+    tmp = path.with_name(path.stem + ".partial.zip")
+    model.save(tmp)
+    os.replace(tmp, path)
+
+
+def checkpoint_path(run_dir: Path, steps: int) -> Path:
+    """The checkpoint file of a step count."""
+    return run_dir / "checkpoints" / f"step_{steps:010d}.zip"
+
+
+def latest_checkpoint(run_dir: Path) -> Path | None:
+    """The newest complete checkpoint of a run, or None."""
+    files = sorted((run_dir / "checkpoints").glob("step_*[0-9].zip"))
+    return files[-1] if files else None
+
+
+class Checkpoints(BaseCallback):
+    """Save the model (with its optimizer and step count) every ``every`` steps,
+    keeping the newest ``keep``."""
+
+    def __init__(self, run_dir: Path, every: int, keep: int) -> None:
+        super().__init__()
+        self.run_dir, self.every, self.keep = run_dir, every, keep
+        self.next = 0
+
+    def _on_training_start(self) -> None:
+        self.next = (self.num_timesteps // self.every + 1) * self.every if self.every else 0
+
+    def _on_step(self) -> bool:
+        if self.every and self.num_timesteps >= self.next:
+            self.save()
+            self.next += self.every
+        return True
+
+    def save(self) -> Path:
+        """Write a checkpoint now; prune old ones."""
+        path = checkpoint_path(self.run_dir, self.num_timesteps)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        save_atomic(self.model, path)
+        for old in sorted(path.parent.glob("step_*[0-9].zip"))[:-self.keep]:
+            old.unlink()
+        return path
+
+
+def eval_tasks(config: TrainConfig, spec: str, games: int, seed: int) -> list[GameTask]:
+    """Evaluation games: solo on fixed seeds; coordinated with the learner rotating
+    over the seats against the first configured opponent."""
+    from hydra_env import default_components
+    kwargs = config.env_kwargs
+    scenario = int(kwargs.get("scenario", 10 if config.env.endswith("Solo-v0") else 1))
+    stars = int(kwargs.get("stars", 1))
+    players = default_components().scenario(scenario).players
+    tasks = []
+    for i in range(games):
+        specs = [config.opponents[0] if config.opponents else "heuristic"] * players
+        specs[i % players] = spec
+        tasks.append(GameTask(i, scenario, stars, game_seed(seed, i), tuple(specs),
+                              tuple(bot_seed(seed, i, s) for s in range(players))))
+    return tasks
+
+
+def eval_metrics(tasks: list[GameTask], records: list[Any], learner: str) -> dict[str, float]:
+    """Rates and means of an evaluation, named as logged (``eval/...``)."""
+    n = len(records)
+    won = [r.result["outcome"] == "won" for r in records]
+    if records and records[0].result["mode"] == "solo":
+        scores = [r.result["score"] or 0 for r in records]
+        won_scores = [s for s, w in zip(scores, won) if w]
+        return {"eval/solo_score_mean": sum(scores) / n, "eval/solo_win_rate": sum(won) / n,
+                "eval/solo_won_score_mean": sum(won_scores) / max(1, len(won_scores))}
+    seats = [t.specs.index(learner) for t in tasks]
+    epic = sum(r.result["epic_hero"] == s for r, s in zip(records, seats))
+    tragic = sum(r.result["tragic_hero"] == s for r, s in zip(records, seats))
+    return {"eval/epic_hero_rate": epic / n, "eval/tragic_hero_rate": tragic / n,
+            "eval/city_saved_rate": sum(won) / n}
+
+
+def primary_metric(metrics: dict[str, float]) -> float:
+    """What "best model" maximises: solo expected score; coordinated epic − tragic
+    rate plus half the city-saved rate."""
+    if "eval/solo_score_mean" in metrics:
+        return metrics["eval/solo_score_mean"]
+    return (metrics["eval/epic_hero_rate"] - metrics["eval/tragic_hero_rate"]
+            + 0.5 * metrics["eval/city_saved_rate"])
+
+
+class Evaluate(BaseCallback):
+    """Every ``config.eval_freq`` steps: play ``eval_games`` fixed-seed games with the
+    current policy (through the same code as ``hydra-env evaluate``), log ``eval/...``
+    and keep the best model as ``best_model.zip``."""
+
+    def __init__(self, config: TrainConfig, run_dir: Path, checkpoints: Checkpoints) -> None:
+        super().__init__()
+        self.config, self.run_dir, self.checkpoints = config, run_dir, checkpoints
+        self.next = 0
+        self.best_file = run_dir / "best.json"
+        self.best = json.loads(self.best_file.read_text())["metric"] if self.best_file.exists() \
+            else float("-inf")
+
+    def _on_training_start(self) -> None:
+        every = self.config.eval_freq
+        self.next = (self.num_timesteps // every + 1) * every if every else 0
+
+    def _on_step(self) -> bool:
+        if self.config.eval_freq and self.num_timesteps >= self.next:
+            self.evaluate()
+            self.next += self.config.eval_freq
+        return True
+
+    def evaluate(self) -> dict[str, float]:
+        """Evaluate now (saving a checkpoint to evaluate), log, update the best model."""
+        path = self.checkpoints.save()
+        spec = f"ppo:{path}"
+        tasks = eval_tasks(self.config, spec, self.config.eval_games, self.config.eval_seed)
+        start = time.perf_counter()
+        metrics = eval_metrics(tasks, run_games(tasks, workers=1), spec)
+        for key, value in metrics.items():
+            self.logger.record(key, value)
+        self.logger.record("eval/seconds", time.perf_counter() - start)
+        self.logger.dump(self.num_timesteps)
+        score = primary_metric(metrics)
+        if score > self.best:
+            self.best = score
+            save_atomic(self.model, self.run_dir / "best_model.zip")
+            self.best_file.write_text(json.dumps({"metric": score, "timesteps": self.num_timesteps,
+                                                  **metrics}, indent=2))
+        return metrics
+
+
+class SelfPlayPool(BaseCallback):
+    """Every ``every`` steps, freeze the learner into the self-play pool folder."""
+
+    def __init__(self, pool_dir: Path, every: int, keep: int) -> None:
+        super().__init__()
+        self.pool_dir, self.every, self.keep = pool_dir, every, keep
+        self.next = 0
+
+    def _on_training_start(self) -> None:
+        self.pool_dir.mkdir(parents=True, exist_ok=True)
+        self.next = (self.num_timesteps // self.every + 1) * self.every
+
+    def _on_step(self) -> bool:
+        if self.num_timesteps >= self.next:
+            save_atomic(self.model, self.pool_dir / f"frozen_{self.num_timesteps:010d}.zip")
+            for old in sorted(self.pool_dir.glob("frozen_*[0-9].zip"))[:-self.keep]:
+                old.unlink()
+            self.next += self.every
+        return True

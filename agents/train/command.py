@@ -1,0 +1,85 @@
+"""``hydra-env train``: train a MaskablePPO agent from a YAML config.
+
+::
+
+    hydra-env train configs/solo_ppo.yaml
+    hydra-env train configs/coop_ppo.yaml --set total_timesteps=2e6 --set seed=3
+    hydra-env train --resume runs/Solo-v0__ppo__0__20261130-120000
+    hydra-env train --help-fields
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from hydra_env import ConfigError
+
+DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "solo_ppo.yaml"
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """The ``train`` sub-command."""
+    p = subparsers.add_parser(
+        "train", help="train a MaskablePPO agent (run folder under runs/)",
+        description="Train a MaskablePPO agent on hydra_env/Solo-v0 or hydra_env/Coop-v0. "
+                    "The config is YAML: a 'default' block and one block per env id. "
+                    "A run folder runs/{env}__{name}__{seed}__{time}/ receives the resolved "
+                    "config, TensorBoard logs, checkpoints, the best model and a final "
+                    "evaluation report.")
+    p.add_argument("config", nargs="?", type=Path, default=None,
+                   help="config file (default: configs/solo_ppo.yaml)")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
+                   help="override a config field, e.g. --set total_timesteps=2e6 (repeatable)")
+    p.add_argument("--env", default=None, help="env block of the config to use "
+                                               "(default: the config's 'env' field)")
+    p.add_argument("--resume", type=Path, default=None, metavar="RUN_DIR",
+                   help="continue an interrupted run from its newest checkpoint")
+    p.add_argument("--runs-dir", type=Path, default=Path("runs"),
+                   help="where run folders are created (default: runs)")
+    p.add_argument("--workers", type=int, default=2,
+                   help="processes for the final evaluation report (default: 2)")
+    p.add_argument("--help-fields", action="store_true",
+                   help="list every config field with its documentation and default")
+    p.set_defaults(run=run)
+    return p
+
+
+def _fields_text() -> str:
+    from agents.train.config import FIELDS
+    lines = []
+    for name, f in FIELDS.items():
+        default = f.default_factory() if f.default is dataclasses.MISSING else f.default
+        lines.append(f"{name:<20} {f.metadata['doc']} (default: {default!r})")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Train, or resume; exit 0 when done, 130 when interrupted (checkpoint saved)."""
+    from agents.cli import UsageError
+    from agents.train import trainer
+    from agents.train.config import load_config
+    if args.help_fields:
+        print(_fields_text())
+        return 0
+    if args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    try:
+        if args.resume is not None:
+            if args.config is not None:
+                raise UsageError("give either a config file or --resume RUN_DIR, not both")
+            run_dir = args.resume
+            config = trainer.resume_config(run_dir, args.overrides)
+        else:
+            config = load_config(args.config or DEFAULT_CONFIG, args.overrides, env=args.env)
+            run_dir = trainer.prepare_run(config, args.runs_dir)
+            print(f"run folder: {run_dir}")
+        trainer.train(config, run_dir, resume=args.resume is not None, workers=args.workers)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        return 130
+    print(f"done: {run_dir}")
+    return 0

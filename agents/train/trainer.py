@@ -1,0 +1,225 @@
+"""A training run: MaskablePPO on a hydra-env environment, in a run folder.
+
+``runs/{env}__{name}__{seed}__{time}/`` holds:
+
+* ``config.yaml`` — the resolved config (a loadable config file);
+* ``tb/`` — TensorBoard logs (SB3's ``rollout/``, ``train/``, ``time/`` and
+  our ``eval/solo_score_mean``, ``eval/solo_win_rate``, ``eval/epic_hero_rate``,
+  ``eval/tragic_hero_rate``, ``eval/city_saved_rate`` …);
+* ``checkpoints/step_*.zip`` — the newest checkpoints (policy, optimizer,
+  step count); ``best_model.zip`` and ``best.json`` — the best by evaluation;
+* ``final_model.zip`` and ``eval/`` — the final evaluation report, written by
+  the same code as ``hydra-env evaluate`` (games.csv, summary.json, scores.png);
+* ``pool/`` — frozen learners for self-play (coordinated runs that use it);
+* ``status.json`` — state of the run (``running``, ``interrupted``, ``done``).
+
+An interrupted run (Ctrl-C, or a killed process) continues from its newest
+checkpoint with ``hydra-env train --resume RUN_DIR``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import gymnasium as gym
+import torch
+
+import hydra_env  # noqa: F401  (registers the environment ids)
+from hydra_env import ConfigError
+from agents.train import callbacks as cb
+from agents.train.config import TrainConfig, dump_config, load_config
+from agents.train.selfplay import OpponentPool
+
+COOP = "hydra_env/Coop-v0"
+
+
+def run_name(config: TrainConfig) -> str:
+    """``{env}__{name}__{seed}__{time}`` (the env id without its namespace)."""
+    env = config.env.split("/")[-1]
+    return f"{env}__{config.name}__{config.seed}__{time.strftime('%Y%m%d-%H%M%S')}"
+
+
+def env_kwargs(config: TrainConfig, run_dir: Path | None) -> dict[str, Any]:
+    """The environment's keyword arguments, with the opponent pool for Coop-v0."""
+    kwargs = dict(config.env_kwargs)
+    if config.policy == "MlpPolicy":
+        kwargs.setdefault("flatten", True)
+    if config.env == COOP and "opponents" not in kwargs:
+        pool = OpponentPool(config.opponents, config.opponent_weights,
+                            pool_dir=(run_dir / "pool") if run_dir and config.selfplay_prob else None,
+                            selfplay_prob=config.selfplay_prob, pool_size=config.selfplay_pool)
+        kwargs["opponents"] = [pool]
+    return kwargs
+
+
+def env_factory(config: TrainConfig, run_dir: Path | None) -> Callable[[], gym.Env]:
+    """A function making one training environment."""
+    kwargs = env_kwargs(config, run_dir)
+
+    def make() -> gym.Env:
+        return gym.make(config.env, **kwargs)
+    return make
+
+
+def make_vec_env(config: TrainConfig, run_dir: Path, seed: int) -> Any:
+    """``n_envs`` environments in a DummyVecEnv or SubprocVecEnv, seeded from ``seed``."""
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+    fns = [env_factory(config, run_dir)] * config.n_envs
+    venv = SubprocVecEnv(fns, start_method="spawn") if config.vec_env == "subproc" else DummyVecEnv(fns)
+    venv.seed(seed)
+    return venv
+
+
+def policy_kwargs(config: TrainConfig) -> dict[str, Any]:
+    """Network sizes and activation for SB3."""
+    act = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[config.activation]
+    return {"net_arch": dict(pi=list(config.net_arch), vf=list(config.net_arch)),
+            "activation_fn": act}
+
+
+def new_model(config: TrainConfig, venv: Any, run_dir: Path) -> Any:
+    """A fresh MaskablePPO for the config."""
+    from sb3_contrib import MaskablePPO
+    lr: Any = config.learning_rate
+    if config.lr_schedule == "linear":
+        lr = _linear(config.learning_rate)
+    return MaskablePPO(
+        config.policy, venv, learning_rate=lr, n_steps=config.n_steps,
+        batch_size=config.batch_size, n_epochs=config.n_epochs, gamma=config.gamma,
+        gae_lambda=config.gae_lambda, clip_range=config.clip_range, ent_coef=config.ent_coef,
+        vf_coef=config.vf_coef, max_grad_norm=config.max_grad_norm,
+        target_kl=config.target_kl or None, tensorboard_log=str(run_dir / "tb"),
+        policy_kwargs=policy_kwargs(config), seed=config.seed, device=config.device, verbose=0)
+
+
+def _linear(start: float) -> Callable[[float], float]:
+    def schedule(progress_remaining: float) -> float:
+        return start * progress_remaining
+    return schedule
+
+
+def _status(run_dir: Path, **fields: Any) -> None:
+    path = run_dir / "status.json"
+    old = json.loads(path.read_text()) if path.exists() else {}
+    old.update(fields, updated=time.strftime("%Y-%m-%d %H:%M:%S"))
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(old, indent=2))
+    os.replace(tmp, path)
+
+
+def prepare_run(config: TrainConfig, runs_dir: Path) -> Path:
+    """Create the run folder and write the resolved config."""
+    run_dir = runs_dir / run_name(config)
+    if run_dir.exists():
+        raise ConfigError(f"run folder {run_dir} already exists")
+    (run_dir / "checkpoints").mkdir(parents=True)
+    dump_config(config, run_dir / "config.yaml")
+    _status(run_dir, state="created", timesteps=0, total_timesteps=config.total_timesteps)
+    return run_dir
+
+
+def resume_config(run_dir: Path, overrides: list[str] | None = None) -> TrainConfig:
+    """The config of an existing run (its config.yaml, with ``overrides``)."""
+    if not (run_dir / "config.yaml").is_file():
+        raise ConfigError(f"{run_dir} is not a run folder (no config.yaml); give the folder "
+                          f"that `hydra-env train` created under runs/")
+    return load_config(run_dir / "config.yaml", overrides)
+
+
+def train(config: TrainConfig, run_dir: Path, *, resume: bool = False,
+          workers: int = 1) -> Path:
+    """Train (or continue training) in ``run_dir``; returns the run folder.
+
+    ``workers`` is the number of processes for the final evaluation report.
+    """
+    from sb3_contrib import MaskablePPO
+    torch.set_num_threads(config.torch_threads)
+    ckpt = cb.latest_checkpoint(run_dir) if resume else None
+    if resume and ckpt is None:
+        raise ConfigError(f"{run_dir} has no checkpoint to resume from (checkpoints/step_*.zip)")
+    start_steps = int(ckpt.stem.split("_")[1]) if ckpt else 0
+    # Resumed environments get fresh seeds (their episodes in flight were lost).
+    venv = make_vec_env(config, run_dir, config.seed + start_steps)
+    if ckpt is not None:
+        model = MaskablePPO.load(ckpt, env=venv, device=config.device,
+                                 tensorboard_log=str(run_dir / "tb"))
+        print(f"resuming {run_dir} from {ckpt.name} ({model.num_timesteps} steps)")
+    else:
+        model = new_model(config, venv, run_dir)
+        if config.bc_teacher and config.bc_games:
+            _warm_start(model, config, run_dir)
+    checkpoints = cb.Checkpoints(run_dir, config.checkpoint_freq, config.keep_checkpoints)
+    callbacks: list[Any] = [checkpoints]
+    if config.eval_freq:
+        callbacks.append(cb.Evaluate(config, run_dir, checkpoints))
+    if config.env == COOP and config.selfplay_prob > 0:
+        callbacks.append(cb.SelfPlayPool(run_dir / "pool", config.selfplay_refresh,
+                                         config.selfplay_pool))
+    if config.progress_bar:
+        callbacks.append(cb.ProgressBar(config.total_timesteps))
+    remaining = config.total_timesteps - model.num_timesteps
+    _status(run_dir, state="running", timesteps=int(model.num_timesteps))
+    started = time.perf_counter()
+    try:
+        if remaining > 0:
+            model.learn(remaining, callback=callbacks, reset_num_timesteps=not resume,
+                        tb_log_name="ppo")
+    except KeyboardInterrupt:
+        checkpoints.num_timesteps = model.num_timesteps
+        path = checkpoints.save()
+        _status(run_dir, state="interrupted", timesteps=int(model.num_timesteps))
+        print(f"\ninterrupted at {model.num_timesteps} steps; saved {path.name}. "
+              f"Continue with: hydra-env train --resume {run_dir}")
+        venv.close()
+        raise
+    venv.close()
+    checkpoints.num_timesteps = model.num_timesteps
+    checkpoints.save()
+    cb.save_atomic(model, run_dir / "final_model.zip")
+    if not (run_dir / "best_model.zip").exists():
+        cb.save_atomic(model, run_dir / "best_model.zip")
+    _status(run_dir, state="trained", timesteps=int(model.num_timesteps),
+            train_seconds=round(time.perf_counter() - started, 1))
+    if config.final_eval_games:
+        final_report(config, run_dir, workers)
+    _status(run_dir, state="done")
+    return run_dir
+
+
+def _warm_start(model: Any, config: TrainConfig, run_dir: Path) -> None:
+    from agents.train import bc
+    data = bc.collect(env_factory(config, None), config.bc_teacher, config.bc_games,
+                      config.seed + 7_000_000, config.gamma)
+    stats = bc.pretrain(model, data, epochs=config.bc_epochs, batch_size=config.bc_batch_size,
+                        learning_rate=config.bc_learning_rate, seed=config.seed)
+    (run_dir / "warm_start.json").write_text(json.dumps(
+        {"teacher": config.bc_teacher, "games": config.bc_games,
+         "decisions": int(len(data["actions"])), **stats}, indent=2))
+    print(f"warm start: {len(data['actions'])} decisions of {config.bc_teacher}, "
+          f"loss {stats['bc/loss']:.3f}, accuracy {stats['bc/accuracy']:.1%}")
+
+
+def final_report(config: TrainConfig, run_dir: Path, workers: int) -> int:
+    """The end-of-run evaluation of the best model, by ``hydra-env evaluate``'s code."""
+    from agents import cli
+    kwargs = config.env_kwargs
+    solo = config.env != COOP
+    scenario = int(kwargs.get("scenario", 10 if solo else 1))
+    stars = int(kwargs.get("stars", 1))
+    spec = f"ppo:{run_dir / 'best_model.zip'}"
+    if solo:
+        agents = spec
+    else:
+        players = hydra_env.default_components().scenario(scenario).players
+        opponent = config.opponents[0] if config.opponents else "heuristic"
+        agents = ",".join([spec] + [opponent] * (players - 1))
+    argv = ["evaluate", "--mode", "solo" if solo else "coop", "--agent", agents,
+            "--scenario", str(scenario), "--stars", str(stars),
+            "--games", str(config.final_eval_games), "--seed", str(config.eval_seed),
+            "--workers", str(workers), "--out", str(run_dir / "eval"), "--force"]
+    return cli.main(argv)
+

@@ -1,0 +1,166 @@
+"""hydra-env train: configs, run folders, resume after a kill, determinism, policies."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("sb3_contrib")
+
+from agents import cli  # noqa: E402
+from agents.train import trainer  # noqa: E402
+from agents.train.config import load_config  # noqa: E402
+from hydra_env import ConfigError  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+TINY = ["total_timesteps=512", "n_envs=2", "n_steps=64", "batch_size=64", "n_epochs=1",
+        "net_arch=[32]", "eval_freq=256", "eval_games=3", "checkpoint_freq=256",
+        "final_eval_games=4", "progress_bar=false"]
+
+
+def _sets(items: list[str]) -> list[str]:
+    out = []
+    for item in items:
+        out += ["--set", item]
+    return out
+
+
+def test_config_unknown_field_is_named(tmp_path: Path) -> None:
+    bad = tmp_path / "c.yaml"
+    bad.write_text("default:\n  totl_timesteps: 5\n")
+    with pytest.raises(ConfigError, match="unknown field 'totl_timesteps'.*total_timesteps"):
+        load_config(bad)
+
+
+def test_config_ill_typed_field_is_named() -> None:
+    with pytest.raises(ConfigError, match="'n_envs' must be an integer"):
+        load_config(None, ["n_envs=two"])
+    with pytest.raises(ConfigError, match="'vec_env' must be one of"):
+        load_config(None, ["vec_env=threads"])
+
+
+def test_config_env_block_is_laid_over_default() -> None:
+    c = load_config(ROOT / "configs" / "coop_ppo.yaml")
+    assert c.env == "hydra_env/Coop-v0"
+    assert c.env_kwargs["scenario"] == 1
+    s = load_config(ROOT / "configs" / "solo_ppo.yaml", ["total_timesteps=2e6"])
+    assert s.env == "hydra_env/Solo-v0" and s.total_timesteps == 2_000_000
+
+
+def test_cli_train_bad_config_exits_2_without_a_run_folder(tmp_path: Path, capsys) -> None:
+    code = cli.main(["train", str(ROOT / "configs" / "solo_ppo.yaml"), "--set", "seeed=1",
+                     "--runs-dir", str(tmp_path)])
+    assert code == 2
+    assert "unknown field 'seeed'" in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())
+
+
+def test_train_leaves_a_complete_run_folder(tmp_path: Path) -> None:
+    code = cli.main(["train", str(ROOT / "configs" / "solo_ppo.yaml"), *_sets(TINY),
+                     "--runs-dir", str(tmp_path), "--workers", "1"])
+    assert code == 0
+    (run,) = tmp_path.iterdir()
+    assert run.name.startswith("Solo-v0__ppo__0__")
+    for name in ("config.yaml", "best_model.zip", "final_model.zip", "best.json",
+                 "eval/games.csv", "eval/summary.json", "eval/scores.png"):
+        assert (run / name).is_file(), name
+    assert json.loads((run / "status.json").read_text())["state"] == "done"
+    assert list((run / "checkpoints").glob("step_*.zip"))
+    events = list((run / "tb").rglob("events.out.tfevents*"))
+    assert events
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+    tags = set()
+    for e in events:
+        acc = EventAccumulator(str(e))
+        acc.Reload()
+        tags |= set(acc.Tags()["scalars"])
+    assert {"eval/solo_score_mean", "eval/solo_win_rate"} <= tags
+    summary = json.loads((run / "eval" / "summary.json").read_text())
+    assert summary["n_games"] == 4
+    # The resolved config is itself a loadable config that repeats the run.
+    assert load_config(run / "config.yaml").total_timesteps == 512
+
+
+def test_resume_after_kill_continues_from_the_last_checkpoint(tmp_path: Path) -> None:
+    args = [sys.executable, "-m", "agents.cli", "train", str(ROOT / "configs" / "solo_ppo.yaml"),
+            *_sets(TINY[1:] + ["total_timesteps=200000", "eval_freq=0", "checkpoint_freq=256"]),
+            "--runs-dir", str(tmp_path)]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            runs = list(tmp_path.iterdir())
+            if runs and len(list((runs[0] / "checkpoints").glob("step_*[0-9].zip"))) >= 2:
+                break
+            time.sleep(0.2)
+        else:
+            pytest.fail("no checkpoint written within 120 s")
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    (run,) = tmp_path.iterdir()
+    done = max(int(p.stem.split("_")[1]) for p in (run / "checkpoints").glob("step_*[0-9].zip"))
+    assert done >= 256
+    target = done + 256
+    code = cli.main(["train", "--resume", str(run), "--set", f"total_timesteps={target}",
+                     "--set", "final_eval_games=0", "--workers", "1"])
+    assert code == 0
+    from sb3_contrib import MaskablePPO
+    model = MaskablePPO.load(run / "final_model.zip")
+    assert model.num_timesteps >= target          # the step count went on, not from 0
+    assert model.num_timesteps < done + 256 + 2 * 64 * 2
+    assert json.loads((run / "status.json").read_text())["state"] == "done"
+
+
+def test_resume_of_a_folder_without_checkpoints_is_an_error(tmp_path: Path, capsys) -> None:
+    assert cli.main(["train", "--resume", str(tmp_path)]) == 2
+    assert "not a run folder" in capsys.readouterr().err
+
+
+def _train_and_act(tmp_path: Path, tag: str) -> np.ndarray:
+    config = load_config(ROOT / "configs" / "solo_ppo.yaml",
+                         TINY + ["eval_freq=0", "final_eval_games=0", "checkpoint_freq=0"])
+    run = trainer.prepare_run(config, tmp_path / tag)
+    trainer.train(config, run)
+    from sb3_contrib import MaskablePPO
+    import gymnasium as gym
+    model = MaskablePPO.load(run / "final_model.zip")
+    env = gym.make("hydra_env/Solo-v0", flatten=True)
+    actions = []
+    obs, info = env.reset(seed=123)
+    for _ in range(40):
+        a, _ = model.predict(obs, action_masks=info["action_mask"], deterministic=True)
+        actions.append(int(a))
+        obs, _, term, trunc, info = env.step(a)
+        if term or trunc:
+            obs, info = env.reset()
+    return np.asarray(actions)
+
+
+def test_training_is_deterministic_for_a_seed(tmp_path: Path) -> None:
+    a = _train_and_act(tmp_path, "a")
+    b = _train_and_act(tmp_path, "b")
+    assert (a == b).all()
+
+
+def test_ppo_agent_spec_errors_are_clear(tmp_path: Path, capsys) -> None:
+    broken = tmp_path / "broken.zip"
+    broken.write_bytes(b"not a zip")
+    code = cli.main(["evaluate", "--agent", f"ppo:{broken}", "--games", "1",
+                     "--out", str(tmp_path / "out")])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "not a valid .zip" in err and str(broken) in err
+    assert cli.main(["evaluate", "--agent", "ppo:no/such/model.zip", "--games", "1",
+                     "--out", str(tmp_path / "out2")]) == 2
+    assert "not found" in capsys.readouterr().err
