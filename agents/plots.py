@@ -1,4 +1,5 @@
-"""Figures of the command-line tools (matplotlib, Agg backend, no display needed).
+"""Figures of the command-line tools (matplotlib Figure objects: no pyplot, no display
+needed, and no backend switched for the caller).
 
 Figures are saved without a software tag, so the same results give the same
 PNG bytes.
@@ -10,13 +11,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Sequence
 
-import matplotlib
+import numpy as np
+from matplotlib.figure import Figure
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
-import numpy as np  # noqa: E402
-
-from agents import stats  # noqa: E402
+from agents import stats
 
 _BAND_COLOURS = ("#f4cccc", "#fce5cd", "#fff2cc", "#d9ead3", "#d0e0e3", "#cfe2f3", "#d9d2e9")
 _WON, _LOST = "#3c78d8", "#cc4125"
@@ -24,14 +22,13 @@ _WON, _LOST = "#3c78d8", "#cc4125"
 
 def _save(fig: Any, path: Path) -> None:
     fig.savefig(path, dpi=110, metadata={"Software": None})
-    plt.close(fig)
 
 
 def plot_solo_scores(won_scores: Sequence[int], losses: int, title: str, path: Path) -> None:
     """Histogram of won scores over the shaded R40 bands, and the losses as their own bar."""
     n = len(won_scores) + losses
-    fig, (ax_lost, ax) = plt.subplots(1, 2, figsize=(11, 4.8), width_ratios=(1, 8),
-                                      layout="constrained")
+    fig = Figure(figsize=(11, 4.8), layout="constrained")
+    ax_lost, ax = fig.subplots(1, 2, width_ratios=(1, 8))
     ax_lost.bar([0], [losses], width=0.6, color=_LOST)
     ax_lost.set_xticks([0], ["lost"])
     ax_lost.set_xlim(-0.6, 0.6)
@@ -72,7 +69,8 @@ def plot_coop_outcomes(rows: Sequence[dict[str, Any]], rounds: int, title: str, 
     lost = Counter(int(r["rounds"]) for r in rows if r["outcome"] != "won")
     labels = [f"lost in\nround {k}" for k in range(1, rounds + 1)] + ["city\nsaved"]
     values = [lost.get(k, 0) for k in range(1, rounds + 1)] + [won]
-    fig, ax = plt.subplots(figsize=(8, 4.5), layout="constrained")
+    fig = Figure(figsize=(8, 4.5), layout="constrained")
+    ax = fig.subplots()
     ax.bar(range(len(values)), values, color=[_LOST] * rounds + [_WON])
     ax.set_xticks(range(len(values)), labels)
     for x, v in enumerate(values):
@@ -86,7 +84,8 @@ def plot_tournament(players: Sequence[dict[str, Any]], seats: int, title: str, p
     """Per player: epic/tragic/city-saved rates, mean rank, mean glory and OpenSkill rating."""
     names = [p["player"] for p in players]
     x = np.arange(len(names))
-    fig, axes = plt.subplots(2, 2, figsize=(11, 7.5), layout="constrained")
+    fig = Figure(figsize=(11, 7.5), layout="constrained")
+    axes = fig.subplots(2, 2)
 
     ax = axes[0, 0]
     keys = (("epic_hero", "epic hero", "#6aa84f"), ("tragic_hero", "tragic hero", _LOST),

@@ -9,6 +9,9 @@ cross-entropy) and its value head to predict the returns, before PPO starts.
 
 from __future__ import annotations
 
+import os
+import pickle
+from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
@@ -20,13 +23,39 @@ from agents.registry import make_bot
 
 
 def collect(make_env: Callable[[], Any], teacher: str, games: int, seed: int,
-            gamma: float) -> dict[str, Any]:
-    """Teacher decisions of ``games`` episodes: obs, masks, actions, returns."""
+            gamma: float, workers: int = 1) -> dict[str, Any]:
+    """Teacher decisions of ``games`` episodes: obs, masks, actions, returns.
+
+    Episode ``g`` uses env seed and teacher seed ``seed + g``, so the data do
+    not depend on ``workers`` (processes playing episodes in parallel).
+    """
+    chunks = [list(range(i, games, workers)) for i in range(workers)]
+    if workers <= 1:
+        parts = [_collect_games(make_env, teacher, chunks[0], seed, gamma, True)]
+    else:
+        import multiprocessing as mp
+        with mp.get_context("spawn").Pool(workers) as pool:
+            parts = pool.starmap(_collect_games, [(make_env, teacher, c, seed, gamma, k == 0)
+                                                  for k, c in enumerate(chunks)])
+    order = sorted((g, k, i) for k, part in enumerate(parts) for i, g in enumerate(part["game"]))
+    pick = [(k, i) for _, k, i in order]
+
+    def cat(key: str) -> Any:
+        first = parts[0][key]
+        if isinstance(first, dict):
+            return {n: np.stack([parts[k][key][n][i] for k, i in pick]) for n in first}
+        return np.stack([parts[k][key][i] for k, i in pick])
+    return {key: cat(key) for key in ("obs", "masks", "actions", "returns")}
+
+
+def _collect_games(make_env: Callable[[], Any], teacher: str, games: list[int], seed: int,
+                   gamma: float, show: bool) -> dict[str, Any]:
     env = make_env()
-    bot = make_bot(teacher, seed=seed)
     obs_list: list[Any] = []
-    masks, actions, returns = [], [], []
-    for g in tqdm(range(games), desc=f"imitate {teacher}", unit="game", dynamic_ncols=True):
+    masks, actions, returns, game_of = [], [], [], []
+    for g in tqdm(games, desc=f"imitate {teacher}", unit="game", dynamic_ncols=True,
+                  disable=not show):
+        bot = make_bot(teacher, seed=seed + g)
         obs, info = env.reset(seed=seed + g)
         rewards = []
         while True:
@@ -35,6 +64,7 @@ def collect(make_env: Callable[[], Any], teacher: str, games: int, seed: int,
             obs_list.append(obs)
             masks.append(info["action_mask"])
             actions.append(a)
+            game_of.append(g)
             obs, reward, terminated, truncated, info = env.step(a)
             rewards.append(reward)
             if terminated or truncated:
@@ -45,12 +75,38 @@ def collect(make_env: Callable[[], Any], teacher: str, games: int, seed: int,
             out.append(ret)
         returns.extend(reversed(out))
     env.close()
-    if isinstance(obs_list[0], dict):
+    if obs_list and isinstance(obs_list[0], dict):
         obs_arr: Any = {k: np.stack([o[k] for o in obs_list]) for k in obs_list[0]}
     else:
         obs_arr = np.stack(obs_list)
+    # Keyed by (game, step) order so parts from several workers merge deterministically.
     return {"obs": obs_arr, "masks": np.stack(masks), "actions": np.asarray(actions),
-            "returns": np.asarray(returns, np.float32)}
+            "returns": np.asarray(returns, np.float32), "game": game_of}
+
+
+def save_cache(path: Path, data: dict[str, Any]) -> None:
+    """Store collected teacher data (atomically)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".partial")
+    small = dict(data, obs=_astype(data["obs"], np.float16))   # observations are 0/1 or k/6 ...
+    with open(tmp, "wb") as fh:
+        pickle.dump(small, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(tmp, path)
+
+
+def load_cache(path: Path) -> dict[str, Any] | None:
+    """Teacher data stored by :func:`save_cache`, or None."""
+    if not path.is_file():
+        return None
+    with open(path, "rb") as fh:
+        data = pickle.load(fh)
+    return dict(data, obs=_astype(data["obs"], np.float32))
+
+
+def _astype(obs: Any, dtype: Any) -> Any:
+    if isinstance(obs, dict):
+        return {k: v.astype(dtype) for k, v in obs.items()}
+    return obs.astype(dtype)
 
 
 def pretrain(model: Any, data: dict[str, Any], *, epochs: int, batch_size: int,

@@ -141,6 +141,8 @@ class Evaluate(BaseCallback):
     def _on_training_start(self) -> None:
         every = self.config.eval_freq
         self.next = (self.num_timesteps // every + 1) * every if every else 0
+        if every and self.num_timesteps == 0 and self.config.bc_teacher:
+            self.evaluate()        # the warm-started policy is a candidate for the best
 
     def _on_step(self) -> bool:
         if self.config.eval_freq and self.num_timesteps >= self.next:

@@ -51,7 +51,10 @@ class TrainConfig:
     policy: str = _f("MultiInputPolicy", "SB3 policy class: MultiInputPolicy (Dict observation) or "
                      "MlpPolicy (with env_kwargs flatten: true)",
                      choices=("MultiInputPolicy", "MlpPolicy"))
-    net_arch: list = _f([256, 256], "hidden layer sizes of the policy and value networks")
+    features_dim: int = _f(256, "size of the shared first layer (agents.train.policy; 0: none, "
+                           "net_arch starts from the raw observation)")
+    net_arch: list = _f([128], "hidden layer sizes of the policy and value heads (after the "
+                        "shared layer)")
     activation: str = _f("tanh", "activation of the hidden layers", choices=("tanh", "relu"))
     learning_rate: float = _f(3e-4, "Adam learning rate")
     lr_schedule: str = _f("constant", "learning rate schedule", choices=("constant", "linear"))
@@ -81,6 +84,8 @@ class TrainConfig:
     bc_teacher: str = _f("", "warm start: imitate this bot before PPO ('' : none)")
     bc_games: int = _f(0, "warm start: games played by the teacher to collect decisions")
     bc_epochs: int = _f(10, "warm start: passes over the teacher's decisions")
+    bc_workers: int = _f(2, "warm start: processes playing the teacher's games (the data do not "
+                         "depend on it; they are cached under runs/bc_cache/)")
     bc_batch_size: int = _f(256, "warm start: minibatch size")
     bc_learning_rate: float = _f(1e-3, "warm start: learning rate")
     progress_bar: bool = _f(True, "show a progress bar with steps/s and ETA")
@@ -215,8 +220,10 @@ def load_config(path: str | Path | None, overrides: list[str] | None = None,
 
 def validate(c: TrainConfig) -> None:
     """Cross-field checks; ConfigError naming the field."""
+    if c.features_dim < 0:
+        raise ConfigError(f"field 'features_dim' must be 0 or more, got {c.features_dim}")
     positive = ("total_timesteps", "n_envs", "n_steps", "batch_size", "n_epochs", "eval_games",
-                "torch_threads", "keep_checkpoints")
+                "torch_threads", "keep_checkpoints", "bc_workers")
     for name in positive:
         if getattr(c, name) < 1:
             raise ConfigError(f"field {name!r} must be at least 1, got {getattr(c, name)}")

@@ -19,6 +19,8 @@ checkpoint with ``hydra-env train --resume RUN_DIR``.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import os
 import time
@@ -57,12 +59,8 @@ def env_kwargs(config: TrainConfig, run_dir: Path | None) -> dict[str, Any]:
 
 
 def env_factory(config: TrainConfig, run_dir: Path | None) -> Callable[[], gym.Env]:
-    """A function making one training environment."""
-    kwargs = env_kwargs(config, run_dir)
-
-    def make() -> gym.Env:
-        return gym.make(config.env, **kwargs)
-    return make
+    """A (picklable) function making one training environment."""
+    return functools.partial(gym.make, config.env, **env_kwargs(config, run_dir))
 
 
 def make_vec_env(config: TrainConfig, run_dir: Path, seed: int) -> Any:
@@ -77,8 +75,14 @@ def make_vec_env(config: TrainConfig, run_dir: Path, seed: int) -> Any:
 def policy_kwargs(config: TrainConfig) -> dict[str, Any]:
     """Network sizes and activation for SB3."""
     act = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[config.activation]
-    return {"net_arch": dict(pi=list(config.net_arch), vf=list(config.net_arch)),
-            "activation_fn": act}
+    kwargs: dict[str, Any] = {"net_arch": dict(pi=list(config.net_arch), vf=list(config.net_arch)),
+                              "activation_fn": act}
+    if config.features_dim:
+        from agents.train.policy import SharedLinear
+        kwargs.update(features_extractor_class=SharedLinear, share_features_extractor=True,
+                      features_extractor_kwargs={"features_dim": config.features_dim,
+                                                 "activation": config.activation})
+    return kwargs
 
 
 def new_model(config: TrainConfig, venv: Any, run_dir: Path) -> Any:
@@ -192,8 +196,15 @@ def train(config: TrainConfig, run_dir: Path, *, resume: bool = False,
 
 def _warm_start(model: Any, config: TrainConfig, run_dir: Path) -> None:
     from agents.train import bc
-    data = bc.collect(env_factory(config, None), config.bc_teacher, config.bc_games,
-                      config.seed + 7_000_000, config.gamma)
+    key = json.dumps([config.env, config.env_kwargs, config.policy, config.opponents,
+                      config.bc_teacher, config.bc_games, config.seed, config.gamma],
+                     sort_keys=True)
+    cache = run_dir.parent / "bc_cache" / (hashlib.sha256(key.encode()).hexdigest()[:16] + ".pkl")
+    data = bc.load_cache(cache)
+    if data is None:
+        data = bc.collect(env_factory(config, None), config.bc_teacher, config.bc_games,
+                          config.seed + 7_000_000, config.gamma, workers=config.bc_workers)
+        bc.save_cache(cache, data)
     stats = bc.pretrain(model, data, epochs=config.bc_epochs, batch_size=config.bc_batch_size,
                         learning_rate=config.bc_learning_rate, seed=config.seed)
     (run_dir / "warm_start.json").write_text(json.dumps(
