@@ -1,7 +1,15 @@
-"""Bots by name: ``make_bot("heuristic", seed=0)``."""
+"""Bots by name: ``make_bot("heuristic", seed=0)``.
+
+Registered: ``random`` (uniform), ``greedy`` (one-ply lookahead),
+``heuristic`` (rule-based; the ``defender`` style in the coordinated game),
+``defender`` and ``glory`` (the two coordinated styles of the heuristic;
+in solo both play the solo rules), ``rollout`` (Monte-Carlo planner over the
+heuristic). The scripted bots are imported when first made.
+"""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Callable
 
 from agents.base import Bot
@@ -35,3 +43,20 @@ def make_bot(name: str, seed: int | None = None, **kwargs: Any) -> Bot:
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}") from None
     return factory(seed=seed, **kwargs)
+
+
+def _lazy(module: str, cls: str, **defaults: Any) -> Callable[..., Bot]:
+    """A factory importing ``module`` only when a bot is made."""
+    def factory(seed: int | None = None, **kwargs: Any) -> Bot:
+        bot_cls = getattr(importlib.import_module(module), cls)
+        return bot_cls(seed=seed, **{**defaults, **kwargs})
+    factory.__name__ = f"make_{cls}"
+    return factory
+
+
+register_bot("greedy", _lazy("agents.greedy", "GreedyBot"))
+register_bot("heuristic", _lazy("agents.heuristic", "HeuristicBot"))
+register_bot("defender", _lazy("agents.heuristic", "HeuristicBot", style="defender",
+                               name="defender"))
+register_bot("glory", _lazy("agents.heuristic", "HeuristicBot", style="glory", name="glory"))
+register_bot("rollout", _lazy("agents.rollout", "RolloutBot"))

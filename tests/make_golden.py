@@ -8,8 +8,9 @@
 Goldens are regenerated ONLY together with a rules version bump: a change of
 the rules (``shared/spec/rules.md``), of the component data, of the action
 layout or of the random draws changes the recorded games on purpose, and then
-``hydra_env.__version__`` (and the version suffix of the registered env ids)
-is bumped in the same change and the goldens are rewritten with this script.
+the data version (``hydra_env/data/manifest.json``) or ``hydra_env.__version__``
+(and, once released, the version suffix of the registered env ids) is bumped
+in the same change and the goldens are rewritten with this script.
 Any other change that makes ``tests/test_golden.py`` fail is a regression.
 
 Each golden is one game (scenario, stars, seed) played by uniformly random

@@ -228,8 +228,9 @@ def test_r27_an_empty_hydra_deck_is_refilled_from_its_discard_pile():
     assert g.round == 2 and st.moon[1] == "L"
     assert st.hdiscard[0] == []
     drawn = [c for h in st.hhands for c in h] + st.stack
-    assert len(drawn) == 4
-    assert len(st.hdeck[0]) == 28 - 4
+    scen = g.rules.scen
+    assert len(drawn) == st.n * scen.hydra_hand + scen.hydra_stack
+    assert len(st.hdeck[0]) == 28 - len(drawn)
     assert not ht.invariants(g)
 
 

@@ -1,0 +1,74 @@
+"""``heuristic``: a rule-based player; in the coordinated game ``defender`` / ``glory``.
+
+Solo (scenarios 10–12): the rules of :mod:`agents.heuristic_solo` — block
+the most harmful face-up hydra card when that beats using a card, strike a
+head about to reach the wall, barricade in front of fast heads, take the
+attack that lowers the Hydra's threat most, keep a shield in bite range,
+use moves and portals to reach the threats, and never leave a display card
+unused when a token could take it.
+
+Coordinated (scenarios 1–9): the rules of :mod:`agents.heuristic_coop` in
+one of two styles. ``heuristic`` plays the ``defender`` style (the city
+first) unless ``style="glory"`` is given; the registry also names the two
+styles ``defender`` and ``glory``.
+
+Both read only a sample of the game from the seat's view
+(:meth:`hydra_env.SeatView.sample`): hidden cards there are re-dealt, so the
+bot never peeks (R41). The seed drives that sampling only.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agents import features as F
+from agents.heuristic_coop import STYLES, CoopRules
+from agents.heuristic_solo import SoloRules
+from hydra_env import Game, SeatView
+from hydra_env.core.state import D_ACTION
+
+
+class HeuristicBot:
+    """Rule-based player (module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, *, style: str = "defender",
+                 weights: dict | None = None, block_margin: float | None = None,
+                 name: str | None = None) -> None:
+        """``style``: ``"defender"`` or ``"glory"`` (coordinated game only);
+        ``weights`` overrides :class:`agents.features.SoloWeights` fields;
+        ``name`` the bot's name in reports (default: ``heuristic``)."""
+        self.name = name or "heuristic"
+        self.rng = np.random.default_rng(seed)
+        self.style = style
+        self.w = F.solo_weights(weights)
+        margin = {} if block_margin is None else {"block_margin": block_margin}
+        self.solo = SoloRules(self.w, **margin)
+        self.coop = CoopRules(F.solo_weights(weights, F.COOP_BOARD), style)
+
+    def act(self, view: SeatView, legal_actions: list[int]) -> int:
+        """The action the rules pick."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        g = view.sample(self.rng)
+        rules = self.solo if g.is_solo else self.coop
+        return rules.decide(g, view.seat, legal_actions)
+
+    def ranked(self, g: Game, seat: int, legal_actions: list[int]) -> list[int]:
+        """The legal actions best first, for a sampled game ``g`` (used by ``rollout``)."""
+        kind = g.state.pending[0]
+        if g.is_solo and kind == D_ACTION:
+            return self.solo.ranked(g, seat, legal_actions, full=True)
+        if not g.is_solo and kind == D_ACTION:
+            first = self.coop.decide(g, seat, legal_actions)
+            scored = sorted(self.coop.score_actions(g, seat, legal_actions), key=lambda x: -x[0])
+            rest = [a for _, a in scored if a != first]
+            return [first] + rest + [a for a in legal_actions if a != first and a not in rest]
+        first = (self.solo if g.is_solo else self.coop).decide(g, seat, legal_actions)
+        return [first] + [a for a in legal_actions if a != first]
+
+    def coop_weights(self) -> F.CoopWeights:
+        """The coordinated evaluation weights of this bot's style."""
+        city, glory, _ = STYLES[self.style]
+        return F.CoopWeights(city=city, glory=glory)

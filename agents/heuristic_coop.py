@@ -1,0 +1,238 @@
+"""Coordinated-game rules of the ``heuristic`` bot, in two styles.
+
+``defender`` puts the city first: its actions are scored by what they do for
+the wall (the solo terms of :mod:`agents.features`: damage to the heads
+nearest the wall, barricades in front of them, wall repairs, reaching
+attack spaces), its own glory only breaking ties. ``glory`` scores its own
+glory first (every sword or harpoon point and every barricade is glory,
+R7, R8, R11; shoves, wounds and buckling up cost glory, R4, R14, R26) and
+plays for the city only when the city would fall: two wall tokens or fewer,
+or four or fewer with a head that has heads in front of the wall.
+
+Decisions:
+
+* **buckle up** (R26): redraw a hand worth less than 1 point per card
+  (``glory``: 0.6, since it costs a glory point), counting a sword 2, a
+  harpoon or barricade 1.5, a move or portal 1, a protect 0.5 (0 when the
+  hero already holds a shield).
+* **action**: first, play a held hydra card now if playing it costs at most
+  0.3, where ``cost = city_weight · harm to the city now − glory_weight ·
+  change of the seat's glory lead`` (a card on a head at 0 does nothing,
+  R17, R19; for ``glory`` a bite that wounds a rival ahead also pays).
+  Otherwise the hero action with the best score::
+
+      score = city_weight · (gain now + value_at(space after, card used) − value_at(here))
+              + glory_weight · glory gained − city_weight · wasted card
+
+  with the solo terms of :mod:`agents.heuristic_solo` (damage gain, barricade
+  in front of a head or wall repair, shield in danger), glory gained = damage
+  points (R7, R8) + 1 for a barricade (R11) − 1 per shove (R4; a shove also
+  costs 1 city point, it moves a team-mate), and a wasted card = the harm of
+  the cheapest unused card in the hero's hand when a city action or a pass
+  leaves the hero fewer tokens than such cards (they go to the Hydra phase,
+  R29). Cards from the hand come first on a tie (only this hero can use them).
+* **after action**: play the cheapest held hydra card when its cost is at
+  most 0.3, or when the turn is the hero's last (R28); otherwise end the turn.
+* **shoved / evade**: the space outside danger with the best position;
+  **follow** (R10): when the new space is at least as good.
+"""
+
+from __future__ import annotations
+
+from agents import features as F
+from agents.heuristic_solo import follow_choice, place_choice
+from hydra_env import Game
+from hydra_env.core.codec import (A_BARRICADE, A_CITY_HARPOON, A_CITY_MOVE, A_CITY_PORTAL,
+                                  A_CITY_PROTECT, A_CITY_SWORD, A_DEST, A_END_TURN, A_HARPOON,
+                                  A_PLAY_HYDRA, A_PROTECT, A_SWORD)
+from hydra_env.core.heroes import on_neck_colour
+from hydra_env.core.pieces import hero_at
+from hydra_env.core.state import D_ACTION, D_AFTER, D_BUCKLE, D_FOLLOW
+from hydra_env.core.tables import (HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT,
+                                   HK_SWORD)
+
+HARMLESS = 0.3
+SHOVE_CITY = 1.0
+DANGER_WALLS = 2          # glory style: the city is about to fall with this many walls or fewer,
+DANGER_WALLS_FRONT = 4    # or this many with a head that has heads in front of the wall
+# Rough worth of an action card's hero side in hand, for buckling up.
+CARD_WORTH = {HK_SWORD: 2.0, HK_HARPOON: 1.5, HK_BARRICADE: 1.5, HK_MOVE: 1.0, HK_PORTAL: 1.0,
+              HK_PROTECT: 0.5}
+STYLES = {
+    # style: (city weight, glory weight, buckle-up threshold per card)
+    "defender": (1.0, 0.15, 1.0),
+    "glory": (0.25, 1.0, 0.6),
+}
+
+
+class CoopRules:
+    """The coordinated decision rules (module docstring) for one style."""
+
+    def __init__(self, w: F.SoloWeights, style: str = "defender") -> None:
+        if style not in STYLES:
+            raise ValueError(f"unknown style {style!r}; styles: {sorted(STYLES)}")
+        self.w = w
+        self.style = style
+        self.city_w, self.glory_w, self.buckle_min = STYLES[style]
+
+    def decide(self, g: Game, seat: int, legal: list[int]) -> int:
+        """The rule-chosen action among ``legal`` for the sampled game ``g``."""
+        kind = g.state.pending[0]
+        if kind == D_BUCKLE:
+            return self.buckle(g, seat)
+        if kind == D_ACTION:
+            return self.action(g, seat, legal)
+        if kind == D_AFTER:
+            return self.after(g, seat, legal)
+        if kind == D_FOLLOW:
+            return follow_choice(g, seat, self.w)
+        return place_choice(g, seat, legal, self.w)
+
+    # ------------------------------------------------------------------ weights
+    def in_danger(self, g: Game) -> bool:
+        """The city would fall: ``DANGER_WALLS`` wall tokens or fewer, or
+        ``DANGER_WALLS_FRONT`` with a head that has heads in front of the wall."""
+        st, R = g.state, g.rules
+        if st.walls <= DANGER_WALLS:
+            return True
+        return st.walls <= DANGER_WALLS_FRONT and any(
+            st.heads[c] > 0 and F.distance_to_wall(st, R, c) == 0 for c in range(len(st.heads)))
+
+    def weights(self, g: Game) -> tuple[float, float]:
+        """(city weight, glory weight) now; ``glory`` defends a city about to fall."""
+        if self.style == "glory" and self.in_danger(g):
+            return 1.0, 0.3
+        return self.city_w, self.glory_w
+
+    # ------------------------------------------------------------------ buckle up
+    def buckle(self, g: Game, seat: int) -> int:
+        st, R = g.state, g.rules
+        T = R.T
+        hand = st.hands[seat]
+        worth = 0.0
+        for card in hand:
+            k = T.card_kind[card]
+            worth += 0.0 if k == HK_PROTECT and st.shield[seat] else CARD_WORTH[k]
+        return R.codec.yes if hand and worth < self.buckle_min * len(hand) else R.codec.no
+
+    # ------------------------------------------------------------------ hydra cards
+    def hydra_outcome(self, g: Game, seat: int, k: int) -> tuple[float, float]:
+        """(harm to the city, change of the seat's glory lead) of playing hydra card k now."""
+        st, R = g.state, g.rules
+        effects = F.card_effects(R, st.hhands[seat][k], True)
+        after = F.run_effects(st, R, effects)
+        if after.over:
+            return 1000.0, 0.0
+        harm = F.board_value(st, R, self.w) - F.board_value(after, R, self.w)
+        lead = F.glory_lead(after, seat) - F.glory_lead(st, seat)
+        return harm, lead
+
+    def best_hydra(self, g: Game, seat: int, legal: list[int]) -> tuple[float, int] | None:
+        """The held hydra card that is cheapest to play now, with its cost."""
+        codec = g.rules.codec
+        city_w, glory_w = self.weights(g)
+        best = None
+        for a in legal:
+            if codec.kind[a] != A_PLAY_HYDRA:
+                continue
+            harm, lead = self.hydra_outcome(g, seat, codec.arg[a])
+            cost = city_w * harm - glory_w * lead
+            if best is None or cost < best[0]:
+                best = (cost, a)
+        return best
+
+    def after(self, g: Game, seat: int, legal: list[int]) -> int:
+        codec = g.rules.codec
+        best = self.best_hydra(g, seat, legal)
+        if codec.end_turn not in legal or (best is not None and best[0] <= HARMLESS):
+            return best[1] if best is not None else legal[0]
+        return codec.end_turn
+
+    # ------------------------------------------------------------------ actions
+    def action(self, g: Game, seat: int, legal: list[int]) -> int:
+        best = self.best_hydra(g, seat, legal)
+        if best is not None and best[0] <= HARMLESS:
+            return best[1]
+        scored = self.score_actions(g, seat, legal)
+        return max(scored)[1]
+
+    def score_actions(self, g: Game, seat: int, legal: list[int]) -> list[tuple[float, int]]:
+        """(score, action) for every hero action among ``legal`` (module docstring)."""
+        st, R, w = g.state, g.rules, self.w
+        codec = R.codec
+        city_w, glory_w = self.weights(g)
+        gains = [F.damage_gains(st, R, c, w) for c in range(len(st.heads))]
+        city_cost = self.city_cost(g, seat)
+        exposed = F.hero_exposed(st, R, seat)
+        base = F.value_at(st, R, seat, st.hero[seat], -1, w)
+        out = []
+        for a in legal:
+            k, slot = codec.kind[a], codec.slot[a]
+            if k in (A_PLAY_HYDRA, A_END_TURN):
+                continue
+            dmg, c = self.damage(g, seat, a)
+            now = gains[c][min(dmg, 12)] if dmg else 0.0
+            glory = float(dmg)
+            dest = codec.arg[a] if k in (A_DEST, A_CITY_MOVE, A_CITY_PORTAL) else st.hero[seat]
+            if k == A_BARRICADE:
+                now += self.barricade_gain(g, seat)
+                glory += 1.0
+            elif k in (A_PROTECT, A_CITY_PROTECT) and exposed:
+                now += w.exposed + w.shield
+                glory += 0.5      # a wound would cost a glory point (R14)
+            if dest != st.hero[seat] and dest != R.B.city and hero_at(st, dest, seat) >= 0:
+                glory -= 1.0      # a shove (R4) costs glory and moves a team-mate
+                now -= SHOVE_CITY
+            used = slot if k <= A_PROTECT else -1
+            pos = F.value_at(st, R, seat, dest, used, w) - base
+            v = city_w * (now + pos) + glory_w * glory
+            if used < 0:
+                v -= city_w * city_cost
+            elif slot >= 10:
+                v += 0.05         # own hand cards first: nobody else can use them
+            out.append((v, a))
+        return out
+
+    def damage(self, g: Game, seat: int, a: int) -> tuple[int, int]:
+        """(damage points, colour) of a sword or harpoon action; (0, 0) otherwise."""
+        st, R = g.state, g.rules
+        codec, T = R.codec, R.T
+        k, slot, arg = codec.kind[a], codec.slot[a], codec.arg[a]
+        if k == A_SWORD:
+            card = F.slot_card(st, seat, slot)
+            c = arg >> 1
+            return T.card_strength[card] + (1 if not arg & 1 and T.card_bcol[card] == c else 0), c
+        if k == A_HARPOON:
+            card = F.slot_card(st, seat, slot)
+            c = on_neck_colour(st, R, seat)
+            return T.card_strength[card] + (1 if not arg and T.card_bcol[card] == c else 0), c
+        if k == A_CITY_SWORD:
+            return 1, arg
+        if k == A_CITY_HARPOON:
+            return 1, on_neck_colour(st, R, seat)
+        return 0, 0
+
+    def barricade_gain(self, g: Game, seat: int) -> float:
+        """A wall token back in the city (R11), or a barricade in front of a head (R17)."""
+        st, R, w = g.state, g.rules, self.w
+        here = st.hero[seat]
+        if here == R.B.city:
+            return F.wall_gain(st, w)
+        for c in range(len(st.heads)):
+            if F.front_space(st, R, c) == here:
+                return F.barrier_value(st, R, c, w)
+        return 0.0
+
+    def city_cost(self, g: Game, seat: int) -> float:
+        """What a token spent off the cards costs: the cheapest unused card of the hero's
+        hand goes to the Hydra phase (R29) when tokens are no more than those cards."""
+        st, R, w = g.state, g.rules, self.w
+        from hydra_env.core.codec import DISPLAY_SLOTS
+        hand = [DISPLAY_SLOTS + k for k, u in enumerate(st.hand_used[seat]) if not u]
+        if F.tokens_left(st, R, seat) > len(hand) or not hand:
+            return 0.0
+        return min(F.effect_harm(st, R, F.card_effects(R, F.slot_card(st, seat, s), False), w)
+                   for s in hand)
+
+
+__all__ = ["CoopRules", "STYLES"]
