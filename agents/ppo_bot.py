@@ -70,21 +70,33 @@ class PPOBot:
         from hydra_env.envs.encoding import encoder_for
         self.path = resolve_policy(policy)
         self.model = load_model(str(self.path), device)
-        self.dict_obs = isinstance(self.model.observation_space, spaces.Dict)
+        space = self.model.observation_space
+        self.dict_obs = isinstance(space, spaces.Dict)
+        self.n_candidates = space["cand_feat"].shape[0] if self.dict_obs and "cand_feat" in \
+            space.spaces else 0
+        self.flat_part = self.dict_obs and "obs" in space.spaces
+        self._cand: Any = None
         self.encoder = encoder_for()
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
         expected = self.encoder.size if not self.dict_obs else None
-        if expected is not None and self.model.observation_space.shape != (expected,):
+        if expected is not None and space.shape != (expected,):
             raise ConfigError(f"PPO checkpoint {self.path} expects observations of shape "
                               f"{self.model.observation_space.shape}, this encoder makes ({expected},)")
 
     def observation(self, view: SeatView) -> Any:
         """The seat's observation, encoded as the environments encode it."""
         game = view.sample(self.rng)   # hidden cards re-dealt: the encoding never reads them
-        if self.dict_obs:
-            return self.encoder.encode_dict(game, view.seat)
-        return self.encoder.encode(game, view.seat)
+        if not self.dict_obs:
+            return self.encoder.encode(game, view.seat)
+        flat = self.encoder.encode(game, view.seat)
+        obs = {"obs": flat} if self.flat_part else self.encoder.split(flat)
+        if self.n_candidates:
+            from hydra_env.envs.candidates import CandidateEncoder
+            if self._cand is None or self._cand.R is not game.rules:
+                self._cand = CandidateEncoder(game.rules, self.n_candidates)
+            obs["cand_feat"], obs["cand_index"] = self._cand.encode(game, view.seat)
+        return obs
 
     def act(self, view: SeatView, legal_actions: list[int]) -> int:
         """The policy's choice among the legal actions."""

@@ -1,16 +1,19 @@
 """Warm start by imitation: the policy first learns a scripted teacher's choices.
 
-``bc_teacher`` plays ``bc_games`` episodes of the training environment; every
-decision of the learning seat is kept (observation, mask, the teacher's
-action, the discounted return that followed). The policy is then trained to
-give the teacher's action a high probability among the legal ones (masked
-cross-entropy) and its value head to predict the returns, before PPO starts.
+``bc_teacher`` plays ``bc_games`` episodes of the training environment; its
+decisions (episode seeds and actions) are cached under ``runs/bc_cache/``.
+The episodes are then replayed in the training environment to get the
+observations the policy sees (any observation format: replaying is cheap,
+the teacher is not), with the discounted return that followed each
+decision. The policy is trained to give the teacher's action a high
+probability among the legal ones (masked cross-entropy) and its value head
+to predict the returns, before PPO starts.
 """
 
 from __future__ import annotations
 
+import json
 import os
-import pickle
 from pathlib import Path
 from typing import Any, Callable
 
@@ -21,92 +24,83 @@ from tqdm import tqdm
 
 from agents.registry import make_bot
 
+Episodes = list[dict[str, Any]]     # [{"seed": env seed, "actions": [...]}, ...]
 
-def collect(make_env: Callable[[], Any], teacher: str, games: int, seed: int,
-            gamma: float, workers: int = 1) -> dict[str, Any]:
-    """Teacher decisions of ``games`` episodes: obs, masks, actions, returns.
 
-    Episode ``g`` uses env seed and teacher seed ``seed + g``, so the data do
-    not depend on ``workers`` (processes playing episodes in parallel).
-    """
+def play_teacher(make_env: Callable[[], Any], teacher: str, games: int, seed: int,
+                 workers: int = 1) -> Episodes:
+    """The teacher's decisions in ``games`` episodes; episode ``g`` uses env and
+    teacher seed ``seed + g``, so the result does not depend on ``workers``."""
     chunks = [list(range(i, games, workers)) for i in range(workers)]
     if workers <= 1:
-        parts = [_collect_games(make_env, teacher, chunks[0], seed, gamma, True)]
+        parts = [_play(make_env, teacher, chunks[0], seed, True)]
     else:
         import multiprocessing as mp
         with mp.get_context("spawn").Pool(workers) as pool:
-            parts = pool.starmap(_collect_games, [(make_env, teacher, c, seed, gamma, k == 0)
-                                                  for k, c in enumerate(chunks)])
-    order = sorted((g, k, i) for k, part in enumerate(parts) for i, g in enumerate(part["game"]))
-    pick = [(k, i) for _, k, i in order]
-
-    def cat(key: str) -> Any:
-        first = parts[0][key]
-        if isinstance(first, dict):
-            return {n: np.stack([parts[k][key][n][i] for k, i in pick]) for n in first}
-        return np.stack([parts[k][key][i] for k, i in pick])
-    return {key: cat(key) for key in ("obs", "masks", "actions", "returns")}
+            parts = pool.starmap(_play, [(make_env, teacher, c, seed, k == 0)
+                                         for k, c in enumerate(chunks)])
+    return sorted((e for part in parts for e in part), key=lambda e: e["seed"])
 
 
-def _collect_games(make_env: Callable[[], Any], teacher: str, games: list[int], seed: int,
-                   gamma: float, show: bool) -> dict[str, Any]:
+def _play(make_env: Callable[[], Any], teacher: str, games: list[int], seed: int,
+          show: bool) -> Episodes:
     env = make_env()
-    obs_list: list[Any] = []
-    masks, actions, returns, game_of = [], [], [], []
+    out = []
     for g in tqdm(games, desc=f"imitate {teacher}", unit="game", dynamic_ncols=True,
                   disable=not show):
         bot = make_bot(teacher, seed=seed + g)
-        obs, info = env.reset(seed=seed + g)
-        rewards = []
+        env.reset(seed=seed + g)
+        core, actions = env.unwrapped, []
         while True:
-            core = env.unwrapped
-            a = bot.act(core.game.view(core.seat), core.game.legal_actions())
+            a = int(bot.act(core.game.view(core.seat), core.game.legal_actions()))
+            actions.append(a)
+            _, _, terminated, truncated, _ = env.step(a)
+            if terminated or truncated:
+                break
+        out.append({"seed": seed + g, "actions": actions})
+    env.close()
+    return out
+
+
+def replay(make_env: Callable[[], Any], episodes: Episodes, gamma: float) -> dict[str, Any]:
+    """Observations, masks, actions and discounted returns of recorded episodes."""
+    env = make_env()
+    obs_list: list[Any] = []
+    masks, actions, returns = [], [], []
+    for ep in tqdm(episodes, desc="replay", unit="game", dynamic_ncols=True):
+        obs, info = env.reset(seed=ep["seed"])
+        rewards = []
+        for a in ep["actions"]:
             obs_list.append(obs)
             masks.append(info["action_mask"])
             actions.append(a)
-            game_of.append(g)
             obs, reward, terminated, truncated, info = env.step(a)
             rewards.append(reward)
-            if terminated or truncated:
-                break
-        ret, out = 0.0, []
+        ret, back = 0.0, []
         for r in reversed(rewards):
             ret = r + gamma * ret
-            out.append(ret)
-        returns.extend(reversed(out))
+            back.append(ret)
+        returns.extend(reversed(back))
     env.close()
-    if obs_list and isinstance(obs_list[0], dict):
+    if isinstance(obs_list[0], dict):
         obs_arr: Any = {k: np.stack([o[k] for o in obs_list]) for k in obs_list[0]}
     else:
         obs_arr = np.stack(obs_list)
-    # Keyed by (game, step) order so parts from several workers merge deterministically.
     return {"obs": obs_arr, "masks": np.stack(masks), "actions": np.asarray(actions),
-            "returns": np.asarray(returns, np.float32), "game": game_of}
+            "returns": np.asarray(returns, np.float32)}
 
 
-def save_cache(path: Path, data: dict[str, Any]) -> None:
-    """Store collected teacher data (atomically)."""
+def save_episodes(path: Path, episodes: Episodes) -> None:
+    """Store the teacher's episodes (JSON, atomically)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".partial")
-    small = dict(data, obs=_astype(data["obs"], np.float16))   # observations are 0/1 or k/6 ...
-    with open(tmp, "wb") as fh:
-        pickle.dump(small, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    tmp.write_text(json.dumps(episodes))
     os.replace(tmp, path)
 
 
-def load_cache(path: Path) -> dict[str, Any] | None:
-    """Teacher data stored by :func:`save_cache`, or None."""
-    if not path.is_file():
-        return None
-    with open(path, "rb") as fh:
-        data = pickle.load(fh)
-    return dict(data, obs=_astype(data["obs"], np.float32))
-
-
-def _astype(obs: Any, dtype: Any) -> Any:
-    if isinstance(obs, dict):
-        return {k: v.astype(dtype) for k, v in obs.items()}
-    return obs.astype(dtype)
+def load_episodes(path: Path) -> Episodes | None:
+    """Episodes stored by :func:`save_episodes`, or None."""
+    return json.loads(path.read_text()) if path.is_file() else None
 
 
 def pretrain(model: Any, data: dict[str, Any], *, epochs: int, batch_size: int,
@@ -126,8 +120,7 @@ def pretrain(model: Any, data: dict[str, Any], *, epochs: int, batch_size: int,
         hits = total = 0.0
         for start in range(0, n, batch_size):
             idx = order[start:start + batch_size]
-            obs = _take(data["obs"], idx)
-            obs_t = obs_as_tensor(obs, policy.device)
+            obs_t = obs_as_tensor(_take(data["obs"], idx), policy.device)
             act_t = torch.as_tensor(data["actions"][idx], device=policy.device)
             mask = data["masks"][idx]
             ret_t = torch.as_tensor(data["returns"][idx], device=policy.device)
@@ -139,8 +132,7 @@ def pretrain(model: Any, data: dict[str, Any], *, epochs: int, batch_size: int,
             opt.step()
             with torch.no_grad():
                 dist = policy.get_distribution(obs_t, action_masks=mask)
-                pred = dist.distribution.probs.argmax(dim=1)
-                hits += float((pred == act_t).sum())
+                hits += float((dist.distribution.probs.argmax(dim=1) == act_t).sum())
             total += loss.item() * len(idx)
         stats = {"bc/loss": total / n, "bc/accuracy": hits / n}
     for g, lr in zip(opt.param_groups, saved):

@@ -48,9 +48,12 @@ class TrainConfig:
     vec_env: str = _f("dummy", "vector env: 'dummy' (one process) or 'subproc' (one process per env)",
                       choices=("dummy", "subproc"))
     env_kwargs: dict = _f({}, "keyword arguments of the environment (scenario, stars, reward, ...)")
-    policy: str = _f("MultiInputPolicy", "SB3 policy class: MultiInputPolicy (Dict observation) or "
-                     "MlpPolicy (with env_kwargs flatten: true)",
-                     choices=("MultiInputPolicy", "MlpPolicy"))
+    policy: str = _f("MultiInputPolicy", "policy class: MultiInputPolicy (Dict observation), "
+                     "MlpPolicy (flat observation) or CandidatePolicy (scores each legal action "
+                     "from its after-state; needs candidates > 0)",
+                     choices=("MultiInputPolicy", "MlpPolicy", "CandidatePolicy"))
+    candidates: int = _f(0, "rows of candidate features in the observation (the env's "
+                         "`candidates`; 0: none; CandidatePolicy needs about 160)")
     features_dim: int = _f(256, "size of the shared first layer (agents.train.policy; 0: none, "
                            "net_arch starts from the raw observation)")
     net_arch: list = _f([128], "hidden layer sizes of the policy and value heads (after the "
@@ -238,6 +241,9 @@ def validate(c: TrainConfig) -> None:
         raise ConfigError("field 'opponent_weights' must have one weight per entry of 'opponents'")
     if not all(isinstance(x, int) and x > 0 for x in c.net_arch):
         raise ConfigError(f"field 'net_arch' must be a list of positive integers, got {c.net_arch}")
+    if c.policy == "CandidatePolicy" and c.candidates < 1:
+        raise ConfigError("field 'candidates' must be at least 1 with policy CandidatePolicy "
+                          "(about 160 covers every legal action)")
     if c.bc_games and not c.bc_teacher:
         raise ConfigError("field 'bc_games' is set but 'bc_teacher' is empty: name the bot to imitate")
 

@@ -1,18 +1,26 @@
-"""The policy network's shared front: one linear layer from the observation to
-``features_dim`` features, shared by the policy and value heads.
+"""Policy networks for MaskablePPO.
 
-The observation is wide (about 4,000 mostly-zero floats) and the action head
-wide too (1,826 logits); sharing the first layer halves the largest matrix
-products of training. ``features_dim: 0`` in the config keeps SB3's plain
-flatten extractor (separate first layers in ``net_arch``).
+* :class:`SharedLinear` (with ``MlpPolicy`` / ``MultiInputPolicy``): one
+  linear layer from the observation to ``features_dim`` features, shared by
+  the policy and value heads. The observation is wide (about 4,000
+  mostly-zero floats) and so is the action head (1,826 logits); sharing the
+  first layer halves the largest matrix products of training.
+* :class:`CandidatePolicy`: for envs made with
+  ``candidates=K``. One small network scores each legal action from the
+  features of the position it leads to, and the scores become the logits
+  of those actions; the value head reads the state. It learns what actions
+  lead to instead of what 1,826 indices mean.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import gymnasium as gym
 import torch
-from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from stable_baselines3.common.preprocessing import get_flattened_obs_dim
+from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 
 
 class SharedLinear(BaseFeaturesExtractor):
@@ -36,3 +44,87 @@ class SharedLinear(BaseFeaturesExtractor):
         else:
             x = torch.flatten(obs, 1)
         return self.net(x)
+
+
+class CandidateExtractor(BaseFeaturesExtractor):
+    """For :class:`CandidatePolicy`: the state part through one linear layer, the
+    candidate rows and indices passed on unchanged (all in one flat tensor)."""
+
+    def __init__(self, observation_space: gym.spaces.Dict, features_dim: int = 256,
+                 activation: str = "tanh") -> None:
+        state_keys = sorted(k for k in observation_space.spaces if not k.startswith("cand_"))
+        k, f = observation_space["cand_feat"].shape
+        super().__init__(observation_space, features_dim + k * f + k)
+        self.state_keys = state_keys
+        self.k, self.f, self.state_dim = k, f, features_dim
+        n_in = sum(get_flattened_obs_dim(observation_space[key]) for key in state_keys)
+        act = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[activation]
+        self.net = torch.nn.Sequential(torch.nn.Linear(n_in, features_dim), act())
+
+    def forward(self, obs: dict[str, torch.Tensor]) -> torch.Tensor:
+        x = torch.cat([torch.flatten(obs[key], 1) for key in self.state_keys], dim=1)
+        return torch.cat([self.net(x), torch.flatten(obs["cand_feat"], 1), obs["cand_index"]],
+                         dim=1)
+
+
+class CandidateHeads(torch.nn.Module):
+    """``mlp_extractor`` of :class:`CandidatePolicy`: the actor scores every candidate
+    row with one small network and scatters the scores to their action indices
+    (the logits); the critic reads the state part."""
+
+    def __init__(self, ext: CandidateExtractor, n_actions: int, net_arch: list[int],
+                 activation: type[torch.nn.Module]) -> None:
+        super().__init__()
+        self.k, self.f, self.state_dim, self.n_actions = ext.k, ext.f, ext.state_dim, n_actions
+        layers: list[torch.nn.Module] = []
+        width = ext.f
+        for size in net_arch:
+            layers += [torch.nn.Linear(width, size), activation()]
+            width = size
+        self.scorer = torch.nn.Sequential(*layers, torch.nn.Linear(width, 1))
+        vf: list[torch.nn.Module] = []
+        width = ext.state_dim
+        for size in net_arch:
+            vf += [torch.nn.Linear(width, size), activation()]
+            width = size
+        self.value = torch.nn.Sequential(*vf)
+        self.latent_dim_pi = n_actions
+        self.latent_dim_vf = width
+
+    def forward(self, features: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        return self.forward_actor(features), self.forward_critic(features)
+
+    def forward_actor(self, features: torch.Tensor) -> torch.Tensor:
+        n, s, k, f = features.shape[0], self.state_dim, self.k, self.f
+        rows = features[:, s:s + k * f].reshape(n, k, f)
+        index = features[:, s + k * f:].long()
+        scores = self.scorer(rows).squeeze(-1)
+        # Padding rows (index −1) go to an extra column that is dropped.
+        index = torch.where(index >= 0, index, torch.full_like(index, self.n_actions))
+        logits = torch.zeros(n, self.n_actions + 1, dtype=scores.dtype, device=scores.device)
+        logits.scatter_(1, index, scores)
+        return logits[:, :self.n_actions]
+
+    def forward_critic(self, features: torch.Tensor) -> torch.Tensor:
+        return self.value(features[:, :self.state_dim])
+
+
+class CandidatePolicy(MaskableActorCriticPolicy):
+    """Scores each legal action from the position it leads to
+    (:mod:`hydra_env.envs.candidates`); needs an env made with ``candidates=K``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("features_extractor_class", CandidateExtractor)
+        kwargs.setdefault("share_features_extractor", True)
+        super().__init__(*args, **kwargs)
+
+    def _build_mlp_extractor(self) -> None:
+        arch = self.net_arch["pi"] if isinstance(self.net_arch, dict) else list(self.net_arch)
+        self.mlp_extractor = CandidateHeads(self.features_extractor, int(self.action_space.n),
+                                            list(arch), self.activation_fn)
+
+    def _build(self, lr_schedule: Any) -> None:
+        super()._build(lr_schedule)
+        self.action_net = torch.nn.Identity()      # the heads already give the logits
+        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1),
+                                              **self.optimizer_kwargs)

@@ -48,8 +48,10 @@ def run_name(config: TrainConfig) -> str:
 def env_kwargs(config: TrainConfig, run_dir: Path | None) -> dict[str, Any]:
     """The environment's keyword arguments, with the opponent pool for Coop-v0."""
     kwargs = dict(config.env_kwargs)
-    if config.policy == "MlpPolicy":
+    if config.policy in ("MlpPolicy", "CandidatePolicy"):
         kwargs.setdefault("flatten", True)
+    if config.candidates:
+        kwargs["candidates"] = config.candidates
     if config.env == COOP and "opponents" not in kwargs:
         pool = OpponentPool(config.opponents, config.opponent_weights,
                             pool_dir=(run_dir / "pool") if run_dir and config.selfplay_prob else None,
@@ -77,7 +79,10 @@ def policy_kwargs(config: TrainConfig) -> dict[str, Any]:
     act = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[config.activation]
     kwargs: dict[str, Any] = {"net_arch": dict(pi=list(config.net_arch), vf=list(config.net_arch)),
                               "activation_fn": act}
-    if config.features_dim:
+    if config.policy == "CandidatePolicy":
+        kwargs["features_extractor_kwargs"] = {"features_dim": config.features_dim or 256,
+                                               "activation": config.activation}
+    elif config.features_dim:
         from agents.train.policy import SharedLinear
         kwargs.update(features_extractor_class=SharedLinear, share_features_extractor=True,
                       features_extractor_kwargs={"features_dim": config.features_dim,
@@ -91,8 +96,12 @@ def new_model(config: TrainConfig, venv: Any, run_dir: Path) -> Any:
     lr: Any = config.learning_rate
     if config.lr_schedule == "linear":
         lr = _linear(config.learning_rate)
+    policy: Any = config.policy
+    if policy == "CandidatePolicy":
+        from agents.train.policy import CandidatePolicy
+        policy = CandidatePolicy
     return MaskablePPO(
-        config.policy, venv, learning_rate=lr, n_steps=config.n_steps,
+        policy, venv, learning_rate=lr, n_steps=config.n_steps,
         batch_size=config.batch_size, n_epochs=config.n_epochs, gamma=config.gamma,
         gae_lambda=config.gae_lambda, clip_range=config.clip_range, ent_coef=config.ent_coef,
         vf_coef=config.vf_coef, max_grad_norm=config.max_grad_norm,
@@ -194,17 +203,26 @@ def train(config: TrainConfig, run_dir: Path, *, resume: bool = False,
     return run_dir
 
 
+def bc_cache_path(config: TrainConfig, runs_dir: Path) -> Path:
+    """Where the teacher's episodes for this config are cached: they depend on the
+    game (env, scenario, opponents ...), the teacher, the count and the seed, not on
+    the observation format or the network."""
+    game_kwargs = {k: v for k, v in config.env_kwargs.items()
+                   if k not in ("flatten", "candidates", "reward", "loss_penalty",
+                                "shaping_scale", "shaping_gamma", "team_weight")}
+    key = json.dumps([config.env, game_kwargs, config.opponents, config.bc_teacher,
+                      config.bc_games, config.seed], sort_keys=True)
+    return runs_dir / "bc_cache" / (hashlib.sha256(key.encode()).hexdigest()[:16] + ".json")
+
+
 def _warm_start(model: Any, config: TrainConfig, run_dir: Path) -> None:
     from agents.train import bc
-    key = json.dumps([config.env, config.env_kwargs, config.policy, config.opponents,
-                      config.bc_teacher, config.bc_games, config.seed, config.gamma],
-                     sort_keys=True)
-    cache = run_dir.parent / "bc_cache" / (hashlib.sha256(key.encode()).hexdigest()[:16] + ".pkl")
-    data = bc.load_cache(cache)
-    if data is None:
-        data = bc.collect(env_factory(config, None), config.bc_teacher, config.bc_games,
-                          config.seed + 7_000_000, config.gamma, workers=config.bc_workers)
-        bc.save_cache(cache, data)
+    episodes = bc.load_episodes(bc_cache_path(config, run_dir.parent))
+    if episodes is None:
+        episodes = bc.play_teacher(env_factory(config, None), config.bc_teacher, config.bc_games,
+                                   config.seed + 7_000_000, workers=config.bc_workers)
+        bc.save_episodes(bc_cache_path(config, run_dir.parent), episodes)
+    data = bc.replay(env_factory(config, None), episodes, config.gamma)
     stats = bc.pretrain(model, data, epochs=config.bc_epochs, batch_size=config.bc_batch_size,
                         learning_rate=config.bc_learning_rate, seed=config.seed)
     (run_dir / "warm_start.json").write_text(json.dumps(

@@ -25,14 +25,24 @@ ILLEGAL_MODES = ("raise", "penalty")
 RENDER_MODES = ("ansi", "rgb_array")
 
 
-def observation_space(enc: Encoder, flatten: bool) -> spaces.Space:
-    """The observation space of an encoder: a Dict (board, features) or one flat Box."""
-    if flatten:
+def observation_space(enc: Encoder, flatten: bool, candidates: int = 0,
+                      action_size: int = 0) -> spaces.Space:
+    """The observation space of an encoder: a Dict (board, features) or one flat Box;
+    with ``candidates`` K > 0 always a Dict that adds the candidate features
+    (:mod:`hydra_env.envs.candidates`): ``cand_feat`` [K, F] and ``cand_index`` [K]."""
+    if flatten and not candidates:
         return spaces.Box(0.0, 1.0, (enc.size,), np.float32)
-    return spaces.Dict({
-        "board": spaces.Box(0.0, 1.0, enc.board_shape, np.float32),
-        "features": spaces.Box(0.0, 1.0, (enc.n_features,), np.float32),
-    })
+    if flatten:
+        parts = {"obs": spaces.Box(0.0, 1.0, (enc.size,), np.float32)}
+    else:
+        parts = {"board": spaces.Box(0.0, 1.0, enc.board_shape, np.float32),
+                 "features": spaces.Box(0.0, 1.0, (enc.n_features,), np.float32)}
+    if candidates:
+        from hydra_env.envs.candidates import FEATURE_BOUND, N_FEATURES
+        parts["cand_feat"] = spaces.Box(-FEATURE_BOUND, FEATURE_BOUND, (candidates, N_FEATURES),
+                                        np.float32)
+        parts["cand_index"] = spaces.Box(-1.0, float(action_size - 1), (candidates,), np.float32)
+    return spaces.Dict(parts)
 
 
 def resolve_components(components: Components | str | None) -> Components:
@@ -64,7 +74,7 @@ class HydraEnv(gym.Env):
                  illegal_action: str = "raise", illegal_penalty: float = -1.0,
                  max_steps: int | None = None, render_mode: str | None = None,
                  rule_options: RuleOptions | dict | None = None,
-                 components: Components | str | None = None) -> None:
+                 components: Components | str | None = None, candidates: int = 0) -> None:
         comp = resolve_components(components)
         scen = comp.scenario(operator.index(scenario))
         if stars not in (1, 2, 3):
@@ -85,9 +95,14 @@ class HydraEnv(gym.Env):
         self.render_mode = render_mode
         self.rule_options = rule_options if isinstance(rule_options, RuleOptions) \
             else RuleOptions.from_dict(rule_options)
+        if operator.index(candidates) < 0:
+            raise ConfigError(f"candidates must be 0 (off) or a positive count, got {candidates!r}")
+        self.candidates = int(candidates)
         self._enc = encoder_for(comp)
-        self.observation_space = observation_space(self._enc, self.flatten)
         self._size = tables_for(comp).codec.size
+        self.observation_space = observation_space(self._enc, self.flatten, self.candidates,
+                                                   self._size)
+        self._cand = None
         self.action_space = spaces.Discrete(self._size)
         self.game: Game | None = None
         self.seat = 0
@@ -178,7 +193,14 @@ class HydraEnv(gym.Env):
         # The mask as Encoder.mask: the engine's legal set when this seat decides.
         self._mask = game.legal_mask() if game.current_player == seat else np.zeros(self._size, bool)
         flat = enc.encode(game, seat)
-        return flat if self.flatten else enc.split(flat)
+        if not self.candidates:
+            return flat if self.flatten else enc.split(flat)
+        if self._cand is None or self._cand.R is not game.rules:
+            from hydra_env.envs.candidates import CandidateEncoder
+            self._cand = CandidateEncoder(game.rules, self.candidates)
+        obs = {"obs": flat} if self.flatten else enc.split(flat)
+        obs["cand_feat"], obs["cand_index"] = self._cand.encode(game, seat)
+        return obs
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the learning seat now (bool[action_size]), the

@@ -67,11 +67,13 @@ Arguments
     ``seat`` an int or ``"random"`` (drawn each episode from the env's
     generator; default 0), ``reward`` "rank"|"team"|"mixed", ``team_weight``
     (0.5), ``flatten``, ``illegal_action``, ``illegal_penalty``,
-    ``max_steps``, ``render_mode``, ``rule_options``, ``components`` as in
-    Solo-v0.
+    ``max_steps``, ``render_mode``, ``rule_options``, ``components`` and
+    ``candidates`` (the candidate features of the learning seat's legal
+    actions) as in Solo-v0.
 
 Version history
-    v0: first version (observation layout ``OBS_VERSION`` 0).
+    v0: first version (observation layout ``OBS_VERSION`` 0); the optional
+    ``candidates`` observation parts (off by default) came later within v0.
 """
 
 from __future__ import annotations

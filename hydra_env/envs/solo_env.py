@@ -66,7 +66,19 @@ Arguments
     ``shaping_gamma`` (1.0), ``flatten`` (False), ``illegal_action``
     "raise"|"penalty", ``illegal_penalty`` (−1.0), ``max_steps`` (None),
     ``render_mode`` None|"ansi"|"rgb_array", ``rule_options`` (a dict or
-    ``RuleOptions``), ``components`` (component data or its folder).
+    ``RuleOptions``), ``components`` (component data or its folder),
+    ``candidates`` (0: off; K > 0 adds candidate features, below).
+
+Candidate features (``candidates=K``)
+    The observation is then always a ``Dict``: the parts above (``board`` and
+    ``features``, or ``obs`` with ``flatten=True``) plus ``cand_feat``
+    ``Box(−5, 5, (K, 109), float32)`` — one row per legal action of the
+    learning seat, describing the position that action leads to
+    (:mod:`hydra_env.envs.candidates` lists the 109 values) — and
+    ``cand_index`` ``Box(−1, 1825, (K,), float32)``, the action index of each
+    row (−1: padding). A policy may score the rows and put the scores on
+    their indices (``agents.train.policy.CandidatePolicy``). Computed on a
+    re-deal of what the seat cannot see, so nothing hidden leaks.
 
 Seeding
     ``reset(seed=s)`` seeds the env's generator, from which each episode's game
@@ -74,7 +86,8 @@ Seeding
     rewards, in any process.
 
 Version history
-    v0: first version (observation layout ``OBS_VERSION`` 0).
+    v0: first version (observation layout ``OBS_VERSION`` 0); the optional
+    ``candidates`` observation parts (off by default) came later within v0.
 """
 
 from __future__ import annotations

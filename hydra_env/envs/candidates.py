@@ -1,0 +1,242 @@
+"""Candidate features: one feature vector per legal action, from its after-state.
+
+A policy over 1,826 action indices must learn what each index does in each
+position. With candidate features it does not have to: every legal action is
+applied to a copy of the game and described by what it leads to — the
+Hydra's threat, walls, the hero's new place and options, the hydra cards
+still to come — so the policy scores actions by their consequences (the
+after-state idea of TD-Gammon). ``Solo-v0`` / ``Coop-v0`` with
+``candidates=K`` add these to the observation (see the env docstrings).
+
+No leak (R41): the copies are made from ``game.determinize(seat, rng)``, which
+depends only on what the seat sees, with a fixed ``rng`` — an action that
+draws cards (the end of a round) shows a re-deal, never the real deck.
+
+Per candidate, ``float32[N_FEATURES]`` (values about in [−1, 1])::
+
+    block        size  content (after the action unless said otherwise)
+    -----------  ----  -------------------------------------------------------
+    outcome         3  game lost, game won, solo score / 110 if won
+    hydra          12  per colour: head position / last, counter / 6, at the last space
+    totals          7  necks / 36, heads / 24, walls / max, Δwalls / 3, Δnecks / 4,
+                       Δheads / 6, threat (Σ ((p+1)/L)² · counter / 6) / 4
+    harm           14  unused display cards / 10, unblocked face-up row C cards
+                       / 5; per colour the move points, growth and bites still
+                       to come from both / 10 (12)
+    hero           35  area one-hot (4), in the city, on the wall area, on a
+                       neck, shield, on a barricade, heads in sword reach / 2,
+                       bites reaching it / 2, distance to the nearest live head
+                       / 10, in front of a head; row / rows, column / cols;
+                       per colour: head row − hero row / rows, head column −
+                       hero column / cols, sword reach, bite reach, in front (20)
+    tokens          4  actions left this phase / 5; phase one-hot (I / turn, II, other)
+    usable          6  unused display cards of each hero kind the hero could
+                       still take this phase / 5 (move, sword, harpoon,
+                       barricade, portal, protect)
+    action         23  the decision's kind one-hot (card move, card portal,
+                       sword, harpoon, barricade, protect, city move, city
+                       portal, city sword, city harpoon, city protect, pass,
+                       block, place, yes, no, play hydra card, end turn);
+                       the colour struck or harpooned one-hot (4); damage / 3
+    glory           5  Δ own glory / 3, own compass place after one-hot (4)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from hydra_env.core import codec as C
+from hydra_env.core import compass
+from hydra_env.core.state import PH_ACTION, PH_ACTION2, State
+from hydra_env.core.tables import (HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT,
+                                   HK_SWORD, Rules)
+
+N_FEATURES = 109
+FEATURE_BOUND = 5.0      # every feature lies in [−5, 5] (most in [−1, 1])
+_KIND_INDEX = {C.A_SWORD: 2, C.A_HARPOON: 3, C.A_BARRICADE: 4, C.A_PROTECT: 5,
+               C.A_CITY_MOVE: 6, C.A_CITY_PORTAL: 7, C.A_CITY_SWORD: 8, C.A_CITY_HARPOON: 9,
+               C.A_CITY_PROTECT: 10, C.A_PASS: 11, C.A_BLOCK: 12, C.A_PLACE: 13, C.A_YES: 14,
+               C.A_NO: 15, C.A_PLAY_HYDRA: 16, C.A_END_TURN: 17}
+_HK_ORDER = (HK_MOVE, HK_SWORD, HK_HARPOON, HK_BARRICADE, HK_PORTAL, HK_PROTECT)
+REDEAL_SEED = 0x5EED
+
+
+class CandidateEncoder:
+    """Feature vectors of the legal actions of one seat (see the module docstring)."""
+
+    def __init__(self, rules: Rules, max_candidates: int) -> None:
+        self.R = rules
+        self.K = max_candidates
+        T = rules.T
+        comp = rules.comp
+        # Per action card: (move points, growth, bites) of its hydra side; same for hydra cards.
+        nc = len(comp.hydra_colours)
+        self.card_harm_c = [self._harm_by_colour(c.hydra, nc) for c in comp.action_cards]
+        self.hcard_harm_c = [self._harm_by_colour(h.effects, nc) for h in comp.hydra_cards]
+        self.card_kind = T.card_kind
+
+    @staticmethod
+    def _harm_by_colour(effects: Any, n_colours: int) -> tuple[float, ...]:
+        """Per colour (move points, growth, bites) of a card's hydra side, flattened."""
+        out = [0.0] * (3 * n_colours)
+        for e in effects:
+            k = {"move": 0, "grow": 1, "bite": 2}[e.op]
+            out[3 * e.colour + k] += e.n if e.op != "bite" else 1
+        return tuple(out)
+
+    def encode(self, game: Any, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(feat float32[K, N_FEATURES], index float32[K])`` of the seat's legal
+        actions (index −1 for padding); zeros when the seat is not to decide."""
+        feat = np.zeros((self.K, N_FEATURES), np.float32)
+        index = np.full(self.K, -1.0, np.float32)
+        if game.current_player != seat:
+            return feat, index
+        legal = game.legal_actions()[:self.K]
+        base = game.determinize(seat, np.random.default_rng(REDEAL_SEED))
+        s = base.state
+        pre = self._pre(s)
+        for k, a in enumerate(legal):
+            after = base.clone()
+            after.apply(a)
+            feat[k] = self._features(s, after.state, seat, a, pre)
+            index[k] = a
+        return feat, index
+
+    def _pre(self, s: State) -> tuple[int, int, int, int]:
+        return sum(s.head_pos), sum(s.heads), s.walls, s.glory[s.pending[1]] if s.pending else 0
+
+    def _features(self, s: State, t: State, seat: int, a: int, pre: tuple) -> list[float]:
+        R = self.R
+        B, codec = R.B, R.codec
+        last = B.last_pos
+        f: list[float] = []
+        lost = t.over and t.outcome == "lost"
+        won = t.over and t.outcome == "won"
+        score = 0.0
+        if won and R.solo:
+            on_wall = (B.wall_mask >> t.hero[0]) & 1
+            score = (100 - sum(t.head_pos) - sum(t.heads) - 5 * on_wall + t.walls) / 110
+        f += [float(lost), float(won), score]
+        threat = 0.0
+        for c in range(len(t.head_pos)):
+            p, n = t.head_pos[c], t.heads[c]
+            f += [p / last, n / 6, float(p == last)]
+            threat += ((p + 1) / (last + 1)) ** 2 * n / 6
+        necks, heads = sum(t.head_pos), sum(t.heads)
+        f += [necks / 36, heads / 24, t.walls / max(1, t.walls_max), (t.walls - pre[2]) / 3,
+              (necks - pre[0]) / 4, (heads - pre[1]) / 6, threat / 4]
+        f += self._harm_features(t)
+        f += self._hero_features(t, seat)
+        f += self._token_features(t, seat)
+        f += self._action_features(s, seat, a)
+        place = [0.0] * 4
+        if not R.solo:
+            place[compass.ranking(t.glory).index(seat)] = 1.0
+        f += [(t.glory[seat] - pre[3]) / 3 if not R.solo else 0.0] + place
+        return f
+
+    def _action_features(self, s: State, seat: int, a: int) -> list[float]:
+        codec, T = self.R.codec, self.R.T
+        kind, slot, arg = codec.kind[a], codec.slot[a], codec.arg[a]
+        onehot = [0.0] * 18
+        colour = [0.0] * 4
+        damage = 0
+        card = self._slot_card(s, seat, slot) if slot >= 0 else -1
+        if kind == C.A_DEST:
+            onehot[1 if card >= 0 and self.card_kind[card] == HK_PORTAL else 0] = 1.0
+        else:
+            onehot[_KIND_INDEX[kind]] = 1.0
+        if kind == C.A_SWORD and card >= 0:
+            c = arg >> 1
+            colour[c] = 1.0
+            damage = T.card_strength[card] + (1 if not arg & 1 and T.card_bcol[card] == c else 0)
+        elif kind == C.A_CITY_SWORD:
+            colour[arg] = 1.0
+            damage = 1
+        elif kind in (C.A_HARPOON, C.A_CITY_HARPOON):
+            from hydra_env.core.heroes import on_neck_colour
+            c = on_neck_colour(s, self.R, seat)
+            if c >= 0:
+                colour[c] = 1.0
+                damage = 1 + (1 if kind == C.A_HARPOON and not arg and card >= 0
+                              and T.card_bcol[card] == c else 0)
+        return onehot + colour + [damage / 3]
+
+    def _slot_card(self, s: State, seat: int, slot: int) -> int:
+        if slot < C.DISPLAY_SLOTS:
+            return s.display[slot] if slot < len(s.display) else -1
+        hand = s.hands[seat]
+        k = slot - C.DISPLAY_SLOTS
+        return hand[k] if k < len(hand) else -1
+
+    def _harm_features(self, t: State) -> list[float]:
+        per = [0.0] * 12          # per colour: move, grow, bite
+        n = rn = 0
+        for slot, card in enumerate(t.display):
+            if card >= 0 and not t.dtoken[slot]:
+                n += 1
+                for i, v in enumerate(self.card_harm_c[card]):
+                    per[i] += v
+        if self.R.solo and t.revealed:
+            for col, card in enumerate(t.row):
+                if card >= 0 and not t.row_block[col]:
+                    rn += 1
+                    for i, v in enumerate(self.hcard_harm_c[card]):
+                        per[i] += v
+        return [n / 10, rn / 5] + [v / 10 for v in per]
+
+    def _hero_features(self, t: State, seat: int) -> list[float]:
+        B = self.R.B
+        sp = t.hero[seat]
+        area = [0.0] * 4
+        area[min(B.area_of[sp], 3)] = 1.0
+        bar = any(b == sp for b in t.barricades)
+        necks = heads_live = 0
+        reach = bites = 0
+        dist = 10
+        front = 0
+        r0, c0 = divmod(sp, B.cols) if sp != B.city else (B.rows, (B.cols - 1) / 2)
+        per: list[float] = []
+        for c in range(len(t.head_pos)):
+            p, pos = t.colour_path[c], t.head_pos[c]
+            hs = B.paths[p][pos]
+            necks |= B.seg_mask[p][pos]
+            r, cc = divmod(hs, B.cols)
+            in_reach = in_bite = in_front = 0.0
+            if t.heads[c] > 0:
+                heads_live += 1
+                if (B.orth_mask[sp] >> hs) & 1:
+                    reach += 1
+                    in_reach = 1.0
+                if (B.nbr_mask[hs] >> sp) & 1:
+                    bites += 1
+                    in_bite = 1.0
+                dist = min(dist, max(abs(r - r0), abs(cc - c0)))
+            if B.front(p, pos) == sp:
+                in_front = 1.0
+                front = 1
+            per += [(r - r0) / B.rows, (cc - c0) / B.cols, in_reach, in_bite, in_front]
+        return area + [float(sp == B.city), float((B.wall_mask >> sp) & 1),
+                       float((necks >> sp) & 1), float(t.shield[seat]), float(bar),
+                       reach / 2, bites / 2, min(dist, 10) / 10, float(front),
+                       r0 / B.rows, c0 / B.cols] + per
+
+    def _token_features(self, t: State, seat: int) -> list[float]:
+        R = self.R
+        phase = [float(t.phase == PH_ACTION), float(t.phase == PH_ACTION2),
+                 float(t.phase not in (PH_ACTION, PH_ACTION2))]
+        if R.solo:
+            left = (R.scen.tokens - t.done) if t.phase in (PH_ACTION, PH_ACTION2) else 0
+        else:
+            from hydra_env.core.coop import tokens_left
+            left = tokens_left(t, R, seat) if not t.over else 0
+        usable = [0] * 6
+        if t.phase in (PH_ACTION, PH_ACTION2):
+            ncols = max(1, len(t.row))
+            used_cols = t.cols_used if R.solo and t.phase == PH_ACTION else 0
+            for slot, card in enumerate(t.display):
+                if card >= 0 and not t.dtoken[slot] and not (used_cols >> (slot % ncols)) & 1:
+                    usable[_HK_ORDER.index(self.card_kind[card])] += 1
+        return [left / 5] + phase + [u / 5 for u in usable]
