@@ -3,6 +3,7 @@
     python benchmarks/bench_train.py                     # Solo-v0, the default config's network
     python benchmarks/bench_train.py --env hydra_env/Coop-v0 --steps 20000
     python benchmarks/bench_train.py --n-envs 8 --vec subproc
+    python benchmarks/bench_train.py --set policy=CandidatePolicy --set candidates=128
 
 The environments are wrapped in a timer (time spent inside ``step``/``reset``
 of the vector env, observation and mask included); the rest is the policy's
@@ -66,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--steps", type=int, default=30_000, help="environment steps to train")
     p.add_argument("--n-envs", type=int, default=None, help="parallel envs (default: the config's)")
     p.add_argument("--vec", choices=("dummy", "subproc"), default=None)
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
+                   help="any config field, e.g. --set policy=CandidatePolicy --set candidates=128")
     args = p.parse_args(argv)
     config_file = args.config or ROOT / "configs" / (
         "coop_ppo.yaml" if args.env.endswith("Coop-v0") else "solo_ppo.yaml")
@@ -75,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         sets.append(f"n_envs={args.n_envs}")
     if args.vec:
         sets.append(f"vec_env={args.vec}")
+    sets += args.overrides
     config = load_config(config_file, sets, env=args.env)
     torch.set_num_threads(config.torch_threads)
     import tempfile

@@ -98,7 +98,10 @@ class CandidateHeads(torch.nn.Module):
         n, s, k, f = features.shape[0], self.state_dim, self.k, self.f
         rows = features[:, s:s + k * f].reshape(n, k, f)
         index = features[:, s + k * f:].long()
-        scores = self.scorer(rows).squeeze(-1)
+        valid = index >= 0
+        # Score only the real rows (about a fifth of K on average), not the padding.
+        scores = torch.zeros(n, k, dtype=rows.dtype, device=rows.device)
+        scores[valid] = self.scorer(rows[valid]).squeeze(-1)
         # Padding rows (index −1) go to an extra column that is dropped.
         index = torch.where(index >= 0, index, torch.full_like(index, self.n_actions))
         logits = torch.zeros(n, self.n_actions + 1, dtype=scores.dtype, device=scores.device)
