@@ -416,6 +416,18 @@ def card_potential(st: State, R: Rules, seat: int, w: "SoloWeights") -> tuple[li
     return pots, usable
 
 
+def barricade_gain(st: State, R: Rules, seat: int, w: "SoloWeights | CoopWeights") -> float:
+    """What a barricade on the hero's space is worth: a wall token back in the city
+    (R11), or stopping the next movement of the head it stands in front of (R17)."""
+    here = st.hero[seat]
+    if here == R.B.city:
+        return wall_gain(st, w)
+    for c in range(len(st.heads)):
+        if front_space(st, R, c) == here:
+            return barrier_value(st, R, c, w)
+    return 0.0
+
+
 def barrier_value(st: State, R: Rules, c: int, w: "SoloWeights") -> float:
     """Value of a barricade in front of colour ``c``'s head (it stops the next movement)."""
     if st.heads[c] == 0:

@@ -214,14 +214,7 @@ class CoopRules:
 
     def barricade_gain(self, g: Game, seat: int) -> float:
         """A wall token back in the city (R11), or a barricade in front of a head (R17)."""
-        st, R, w = g.state, g.rules, self.w
-        here = st.hero[seat]
-        if here == R.B.city:
-            return F.wall_gain(st, w)
-        for c in range(len(st.heads)):
-            if F.front_space(st, R, c) == here:
-                return F.barrier_value(st, R, c, w)
-        return 0.0
+        return F.barricade_gain(g.state, g.rules, seat, self.w)
 
     def city_cost(self, g: Game, seat: int) -> float:
         """What a token spent off the cards costs: the cheapest unused card of the hero's

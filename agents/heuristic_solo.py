@@ -156,14 +156,7 @@ class SoloRules:
     def barricade_gain(self, g: Game, seat: int) -> float:
         """What a barricade on the hero's space is worth: a wall token back in the city
         (R11), or stopping the next movement of the head it stands in front of (R17)."""
-        st, R, w = g.state, g.rules, self.w
-        here = st.hero[seat]
-        if here == R.B.city:
-            return F.wall_gain(st, w)
-        for c in range(len(st.heads)):
-            if F.front_space(st, R, c) == here:
-                return F.barrier_value(st, R, c, w)
-        return 0.0
+        return F.barricade_gain(g.state, g.rules, seat, self.w)
 
     def attack_value(self, g: Game, seat: int, a: int, gains: list, city_cost: float) -> float:
         """Gain of a sword or harpoon action; city actions pay ``city_cost``."""

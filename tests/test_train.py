@@ -47,6 +47,20 @@ def test_config_ill_typed_field_is_named() -> None:
         load_config(None, ["vec_env=threads"])
 
 
+def test_config_exponent_floats_load_and_round_trip(tmp_path: Path) -> None:
+    # PyYAML reads `1e-5` (no dot) as a string; the loader takes it as the number it is,
+    # and a run's resolved config.yaml (what --resume reads) loads back unchanged.
+    src = tmp_path / "c.yaml"
+    src.write_text("default:\n  learning_rate: 3e-05\n  total_timesteps: 2e6\n")
+    config = load_config(src)
+    assert config.learning_rate == 3e-05 and config.total_timesteps == 2_000_000
+    from agents.train.config import dump_config
+    dump_config(config, tmp_path / "resolved.yaml")
+    assert load_config(tmp_path / "resolved.yaml") == config
+    with pytest.raises(ConfigError, match="learning_rate"):
+        load_config(None, ["learning_rate=fast"])
+
+
 def test_config_env_block_is_laid_over_default() -> None:
     c = load_config(ROOT / "configs" / "coop_ppo.yaml")
     assert c.env == "hydra_env/Coop-v0"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_type_hints
@@ -112,6 +113,8 @@ def _coerce(name: str, value: Any, where: str) -> Any:
     kind = _TYPES[name]
     bad = ConfigError(f"{where}: field {name!r} must be {_type_word(kind)}, got {value!r} "
                       f"({FIELDS[name].metadata['doc']})")
+    if kind in (int, float) and isinstance(value, str) and _NUMBER.fullmatch(value.strip()):
+        value = float(value)            # PyYAML reads 1e-5 (no dot) as a string (YAML 1.1)
     if kind is bool:
         if not isinstance(value, bool):
             raise bad
@@ -143,6 +146,9 @@ def _coerce(name: str, value: Any, where: str) -> Any:
     if choices and value not in choices:
         raise ConfigError(f"{where}: field {name!r} must be one of {list(choices)}, got {value!r}")
     return value
+
+
+_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
 
 
 def _type_word(kind: type) -> str:
@@ -254,5 +260,9 @@ def dump_config(config: TrainConfig, path: Path) -> None:
     lines = ["# resolved training config: `hydra-env train THIS_FILE` repeats the run", "default:"]
     for name, value in config.to_dict().items():
         lines.append(f"  # {FIELDS[name].metadata['doc']}")
-        lines.append(f"  {name}: {json.dumps(value)}")   # JSON is YAML
+        text = json.dumps(value)                             # JSON is YAML, but
+        if isinstance(value, float) and _NUMBER.fullmatch(text) and "." not in text \
+                and "e" in text:
+            text = text.replace("e", ".0e", 1)               # 3e-05 → 3.0e-05 (YAML 1.1 float)
+        lines.append(f"  {name}: {text}")
     path.write_text("\n".join(lines) + "\n")

@@ -1,0 +1,67 @@
+"""The policies shipped in agents/policies/ (issue 6, item 6): they load by name,
+play whole games with legal actions only, and carry the command and config that
+produced them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+pytest.importorskip("sb3_contrib")
+
+from agents.backends import GameTask, play_game  # noqa: E402
+from agents.ppo_bot import POLICY_DIR, PPOBot, shipped_policies  # noqa: E402
+from agents.train.config import load_config  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = {"solo-default": ("configs/solo_default_policy.yaml", 10, 1),
+           "coop-default": ("configs/coop_default_policy.yaml", 1, 4)}
+
+
+def test_both_policies_are_shipped_with_the_package() -> None:
+    assert set(SHIPPED) <= set(shipped_policies())
+    for name in SHIPPED:
+        size = (POLICY_DIR / f"{name}.zip").stat().st_size
+        assert 10_000 < size < 8_000_000, f"{name}.zip is {size} bytes"
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_shipped_policy_records_its_command_and_config(name: str, tmp_path: Path) -> None:
+    config_file, _, _ = SHIPPED[name]
+    recorded = yaml.safe_load((POLICY_DIR / f"{name}.yaml").read_text())
+    assert f"hydra-env train {config_file}" in recorded["command"]
+    # The recorded resolved config is the one the config file gives today.
+    (tmp_path / "recorded.yaml").write_text(yaml.safe_dump(recorded["config"]))
+    got = load_config(tmp_path / "recorded.yaml", [])
+    expected = load_config(ROOT / config_file, [])
+    for key in ("policy", "candidates", "net_arch", "features_dim", "env_kwargs", "opponents",
+                "bc_teacher", "bc_games", "learning_rate", "total_timesteps", "seed"):
+        assert getattr(got, key) == getattr(expected, key), key
+    assert recorded["final_report"]["n_games"] > 0
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_shipped_policy_plays_a_whole_game_legally(name: str) -> None:
+    _, scenario, players = SHIPPED[name]
+    specs = (f"ppo:{name}",) + ("heuristic",) * (players - 1)
+    record = play_game(GameTask(index=0, scenario=scenario, stars=1, seed=3, specs=specs,
+                                bot_seeds=tuple(range(players))))
+    # play_game raises GameError on any illegal choice; the game reached its end.
+    assert record.result["outcome"] in ("won", "lost")
+
+
+def test_shipped_solo_policy_is_deterministic() -> None:
+    def play() -> list[int]:
+        record = play_game(GameTask(index=0, scenario=10, stars=1, seed=11,
+                                    specs=("ppo:solo-default",), bot_seeds=(0,), record=True))
+        return record.decisions or []
+    first, second = play(), play()
+    assert first and first == second
+
+
+def test_shipped_policy_by_path_equals_by_name() -> None:
+    by_name = PPOBot("solo-default")
+    by_path = PPOBot(str(POLICY_DIR / "solo-default.zip"))
+    assert by_name.path == by_path.path
