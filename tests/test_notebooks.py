@@ -37,10 +37,11 @@ def test_training_curves_notebook_runs(tmp_path: Path, monkeypatch) -> None:
     from agents import cli
     sets = ["total_timesteps=256", "n_envs=2", "n_steps=64", "batch_size=64", "n_epochs=1",
             "net_arch=[16]", "features_dim=8", "eval_freq=128", "eval_games=2", "checkpoint_freq=0",
-            "final_eval_games=0", "progress_bar=false"]
+            "final_eval_games=0", "progress_bar=false", "bc_games=2", "bc_epochs=1"]
     argv = ["train", str(ROOT / "configs" / "solo_ppo.yaml"), "--runs-dir", str(tmp_path / "runs")]
     for s in sets:
         argv += ["--set", s]
     assert cli.main(argv) == 0
-    (run,) = (tmp_path / "runs").iterdir()
+    from agents.train.trainer import run_folders
+    (run,) = run_folders(tmp_path / "runs")
     _run("training_curves.ipynb", tmp_path, {"HYDRA_NB_RUN_DIR": str(run)}, monkeypatch)

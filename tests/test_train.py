@@ -23,7 +23,7 @@ from hydra_env import ConfigError  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 TINY = ["total_timesteps=512", "n_envs=2", "n_steps=64", "batch_size=64", "n_epochs=1",
         "net_arch=[32]", "features_dim=16", "eval_freq=256", "eval_games=3", "checkpoint_freq=256",
-        "final_eval_games=4", "progress_bar=false"]
+        "final_eval_games=4", "progress_bar=false", "bc_games=2", "bc_epochs=1"]
 
 
 def _sets(items: list[str]) -> list[str]:
@@ -81,9 +81,9 @@ def test_train_leaves_a_complete_run_folder(tmp_path: Path) -> None:
     code = cli.main(["train", str(ROOT / "configs" / "solo_ppo.yaml"), *_sets(TINY),
                      "--runs-dir", str(tmp_path), "--workers", "1"])
     assert code == 0
-    (run,) = tmp_path.iterdir()
+    (run,) = trainer.run_folders(tmp_path)
     assert run.name.startswith("Solo-v0__ppo__0__")
-    for name in ("config.yaml", "best_model.zip", "final_model.zip", "best.json",
+    for name in ("config.yaml", "best_model.zip", "final_model.zip", "best.json", "warm_start.json",
                  "eval/games.csv", "eval/summary.json", "eval/scores.png"):
         assert (run / name).is_file(), name
     assert json.loads((run / "status.json").read_text())["state"] == "done"
@@ -113,7 +113,7 @@ def test_resume_after_kill_continues_from_the_last_checkpoint(tmp_path: Path) ->
     try:
         deadline = time.time() + 120
         while time.time() < deadline:
-            runs = list(tmp_path.iterdir())
+            runs = trainer.run_folders(tmp_path)
             if runs and len(list((runs[0] / "checkpoints").glob("step_*[0-9].zip"))) >= 2:
                 break
             time.sleep(0.2)
@@ -122,7 +122,7 @@ def test_resume_after_kill_continues_from_the_last_checkpoint(tmp_path: Path) ->
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-    (run,) = tmp_path.iterdir()
+    (run,) = trainer.run_folders(tmp_path)
     done = max(int(p.stem.split("_")[1]) for p in (run / "checkpoints").glob("step_*[0-9].zip"))
     assert done >= 256
     target = done + 256
@@ -147,9 +147,9 @@ def _train_and_act(tmp_path: Path, tag: str) -> np.ndarray:
     run = trainer.prepare_run(config, tmp_path / tag)
     trainer.train(config, run)
     from sb3_contrib import MaskablePPO
-    import gymnasium as gym
     model = MaskablePPO.load(run / "final_model.zip")
-    env = gym.make("hydra_env/Solo-v0", flatten=True)
+    assert config.policy == "CandidatePolicy" and config.bc_games > 0   # the default's path
+    env = trainer.env_factory(config, None)()
     actions = []
     obs, info = env.reset(seed=123)
     for _ in range(40):
@@ -178,3 +178,35 @@ def test_ppo_agent_spec_errors_are_clear(tmp_path: Path, capsys) -> None:
     assert cli.main(["evaluate", "--agent", "ppo:no/such/model.zip", "--games", "1",
                      "--out", str(tmp_path / "out2")]) == 2
     assert "not found" in capsys.readouterr().err
+
+
+def test_coop_training_with_selfplay_pool_refreshes_frozen_learners(tmp_path: Path) -> None:
+    # Issue 6 item 4: opponents per episode from the scripted mix and, with
+    # selfplay_prob, from frozen past learners written every selfplay_refresh steps.
+    sets = [s for s in TINY if not s.startswith(("total_timesteps", "final_eval"))]
+    config = load_config(ROOT / "configs" / "coop_ppo.yaml",
+                         sets + ["total_timesteps=768", "final_eval_games=0", "selfplay_prob=0.5",
+                                 "selfplay_refresh=256", "selfplay_pool=2",
+                                 "opponents=[heuristic, random]", "opponent_weights=[1, 3]"])
+    run = trainer.prepare_run(config, tmp_path)
+    trainer.train(config, run)
+    frozen = sorted((run / "pool").glob("frozen_*.zip"))
+    assert len(frozen) == 2                      # refreshed, the oldest dropped (pool of 2)
+    assert int(frozen[-1].stem.split("_")[1]) >= 512
+    assert json.loads((run / "status.json").read_text())["state"] == "done"
+
+
+def test_opponent_pool_samples_scripted_mix_and_frozen_learners(tmp_path: Path) -> None:
+    from agents.ppo_bot import POLICY_DIR, PPOBot
+    from agents.train.selfplay import OpponentPool
+    pool = OpponentPool(["heuristic", "random"], [1, 3])
+    names = [pool.sample(seed).name for seed in range(400)]
+    assert 0.65 < names.count("random") / 400 < 0.85          # weights 1 : 3
+    assert pool.sample(7).name == pool.sample(7).name          # same seed, same opponent
+    (tmp_path / "pool").mkdir()
+    import shutil
+    shutil.copyfile(POLICY_DIR / "coop-default.zip", tmp_path / "pool" / "frozen_0000000256.zip")
+    mixed = OpponentPool(["random"], pool_dir=tmp_path / "pool", selfplay_prob=0.5)
+    bots = [mixed.sample(seed) for seed in range(40)]
+    frozen = sum(isinstance(b, PPOBot) for b in bots)
+    assert 8 < frozen < 32

@@ -39,6 +39,11 @@ from agents.train.selfplay import OpponentPool
 COOP = "hydra_env/Coop-v0"
 
 
+def run_folders(runs_dir: Path) -> list[Path]:
+    """The run folders under ``runs_dir`` (those with a config.yaml), by name."""
+    return sorted(p for p in runs_dir.iterdir() if (p / "config.yaml").is_file())
+
+
 def run_name(config: TrainConfig) -> str:
     """``{env}__{name}__{seed}__{time}`` (the env id without its namespace)."""
     env = config.env.split("/")[-1]
