@@ -100,13 +100,15 @@ def positions(scenario: int, seed: int, every: int = 3, limit: int = 90) -> list
     return out
 
 
-@pytest.mark.parametrize("name", BOTS)
+@pytest.mark.parametrize("name", BOTS + ["ppo:solo-default", "ppo:coop-default"])
 def test_r41_bot_never_reads_hidden_information(name):
     """A bot seeded alike chooses the same action on a game and on a copy whose
     hidden cards (for the deciding seat) are dealt anew."""
     games = positions(10, 7, every=4) + positions(1, 8, every=5)
     if name == "rollout":
         games = games[::4]
+    if name.startswith("ppo:"):
+        pytest.importorskip("sb3_contrib")
     differing = 0
     for i, g in enumerate(games):
         seat = g.current_player
