@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from hydra_env import Game
 from hydra_env.core import compass
 from hydra_env.core.engine import HANDLERS
-from hydra_env.core.heroes import Reach, do_evade
+from hydra_env.core.heroes import Reach, do_evade, slot_card
 from hydra_env.core.pieces import barricade_mask, heads_mask, necks_mask
 from hydra_env.core.codec import DISPLAY_SLOTS
 from hydra_env.core.state import D_EVADE, D_SHOVE, PH_ACTION, PH_ACTION2, State
@@ -122,13 +122,6 @@ def unused_slots(st: State, R: Rules, seat: int) -> list[int]:
     if not R.solo and st.hands:
         out += [DISPLAY_SLOTS + k for k, u in enumerate(st.hand_used[seat]) if not u]
     return out
-
-
-def slot_card(st: State, seat: int, slot: int) -> int:
-    """The card in a display or hand slot."""
-    if slot < DISPLAY_SLOTS:
-        return st.display[slot]
-    return st.hands[seat][slot - DISPLAY_SLOTS]
 
 
 # --------------------------------------------------------------------------- hydra effects

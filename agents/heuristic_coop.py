@@ -42,10 +42,9 @@ from __future__ import annotations
 from agents import features as F
 from agents.heuristic_solo import follow_choice, place_choice
 from hydra_env import Game
-from hydra_env.core.codec import (A_BARRICADE, A_CITY_HARPOON, A_CITY_MOVE, A_CITY_PORTAL,
-                                  A_CITY_PROTECT, A_CITY_SWORD, A_DEST, A_END_TURN, A_HARPOON,
-                                  A_PLAY_HYDRA, A_PROTECT, A_SWORD)
-from hydra_env.core.heroes import on_neck_colour
+from hydra_env.core.codec import (A_BARRICADE, A_CITY_MOVE, A_CITY_PORTAL, A_CITY_PROTECT,
+                                  A_DEST, A_END_TURN, A_PLAY_HYDRA, A_PROTECT)
+from hydra_env.core.heroes import attack
 from hydra_env.core.pieces import hero_at
 from hydra_env.core.state import D_ACTION, D_AFTER, D_BUCKLE, D_FOLLOW
 from hydra_env.core.tables import (HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT,
@@ -170,7 +169,7 @@ class CoopRules:
             k, slot = codec.kind[a], codec.slot[a]
             if k in (A_PLAY_HYDRA, A_END_TURN):
                 continue
-            dmg, c = self.damage(g, seat, a)
+            c, dmg = attack(st, R, seat, a)
             now = gains[c][min(dmg, 12)] if dmg else 0.0
             glory = float(dmg)
             dest = codec.arg[a] if k in (A_DEST, A_CITY_MOVE, A_CITY_PORTAL) else st.hero[seat]
@@ -192,25 +191,6 @@ class CoopRules:
                 v += 0.05         # own hand cards first: nobody else can use them
             out.append((v, a))
         return out
-
-    def damage(self, g: Game, seat: int, a: int) -> tuple[int, int]:
-        """(damage points, colour) of a sword or harpoon action; (0, 0) otherwise."""
-        st, R = g.state, g.rules
-        codec, T = R.codec, R.T
-        k, slot, arg = codec.kind[a], codec.slot[a], codec.arg[a]
-        if k == A_SWORD:
-            card = F.slot_card(st, seat, slot)
-            c = arg >> 1
-            return T.card_strength[card] + (1 if not arg & 1 and T.card_bcol[card] == c else 0), c
-        if k == A_HARPOON:
-            card = F.slot_card(st, seat, slot)
-            c = on_neck_colour(st, R, seat)
-            return T.card_strength[card] + (1 if not arg and T.card_bcol[card] == c else 0), c
-        if k == A_CITY_SWORD:
-            return 1, arg
-        if k == A_CITY_HARPOON:
-            return 1, on_neck_colour(st, R, seat)
-        return 0, 0
 
     def barricade_gain(self, g: Game, seat: int) -> float:
         """A wall token back in the city (R11), or a barricade in front of a head (R17)."""

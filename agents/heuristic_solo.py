@@ -41,7 +41,7 @@ from hydra_env import Game
 from hydra_env.core.codec import (A_BARRICADE, A_BLOCK, A_CITY_HARPOON, A_CITY_MOVE,
                                   A_CITY_PORTAL, A_CITY_PROTECT, A_CITY_SWORD, A_DEST,
                                   A_HARPOON, A_PASS, A_PROTECT, A_SWORD)
-from hydra_env.core.heroes import on_neck_colour
+from hydra_env.core.heroes import attack, on_neck_colour
 from hydra_env.core.state import D_ACTION, D_FOLLOW, PH_ACTION2
 
 BLOCK_MARGIN = 0.25
@@ -160,20 +160,12 @@ class SoloRules:
 
     def attack_value(self, g: Game, seat: int, a: int, gains: list, city_cost: float) -> float:
         """Gain of a sword or harpoon action; city actions pay ``city_cost``."""
-        st, R = g.state, g.rules
-        codec, T = R.codec, R.T
-        k, slot, arg = codec.kind[a], codec.slot[a], codec.arg[a]
-        if k == A_SWORD:
-            card = F.slot_card(st, seat, slot)
-            c = arg >> 1
-            dmg = T.card_strength[card] + (1 if not arg & 1 and T.card_bcol[card] == c else 0)
-            return gains[c][min(dmg, 12)] - (0.01 if arg & 1 else 0.0)
-        if k == A_HARPOON:
-            card = F.slot_card(st, seat, slot)
-            c = on_neck_colour(st, R, seat)
-            dmg = T.card_strength[card] + (1 if not arg and T.card_bcol[card] == c else 0)
-            return gains[c][min(dmg, 12)] - (0.01 if arg else 0.0)
-        c = arg if k == A_CITY_SWORD else on_neck_colour(st, R, seat)
+        codec = g.rules.codec
+        k, arg = codec.kind[a], codec.arg[a]
+        c, dmg = attack(g.state, g.rules, seat, a)
+        if k == A_SWORD or k == A_HARPOON:
+            forgone = arg & 1 if k == A_SWORD else arg      # R6: the bonus forgone
+            return gains[c][min(dmg, 12)] - (0.01 if forgone else 0.0)
         return gains[c][1] - city_cost - 0.05
 
     def target_distance(self, g: Game, seat: int, a: int) -> int:

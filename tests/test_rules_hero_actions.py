@@ -19,7 +19,7 @@ import pytest
 from hydra_env.core import testing as ht
 from hydra_env.core.codec import (A_BARRICADE, A_CITY_HARPOON, A_CITY_MOVE, A_CITY_PORTAL,
                                   A_CITY_PROTECT, A_CITY_SWORD, A_DEST, A_HARPOON, A_PLACE,
-                                  A_PLAY_HYDRA, A_PROTECT, A_SWORD)
+                                  A_PASS, A_PLAY_HYDRA, A_PROTECT, A_SWORD)
 from hydra_env.core.errors import IllegalActionError
 
 HAND = 10  # card slot of hand slot 0 (coordinated game); display slots are 0–9
@@ -179,6 +179,26 @@ def test_r6_harpoon_bonus_taken_and_forgone_are_two_decisions():
     forgone = g.clone()
     forgone.apply(harpoon(forgone, 0, forgo=True))
     assert head(forgone, "red") == (4, 2) and at(forgone) == "r2c1" and glory(forgone) == 1
+
+
+def test_r6_r8_r16_attack_gives_the_colour_and_damage_the_engine_deals():
+    # hydra_env.core.heroes.attack is the one definition of a strike's damage: the
+    # engine, describe, the bots and the candidate features all use it.
+    from hydra_env.core.heroes import attack
+    g = ht.solo_game(hero="r5c2", heads={"red": (5, 3), "white": (5, 3)}, display=["A13"])
+    colours = g.rules.comp.hydra_colours
+    red, white = colours.index("red"), colours.index("white")
+    st, R = g.state, g.rules
+    assert attack(st, R, 0, sword(g, 0, "red")) == (red, 2)              # R6: 1 + bonus
+    assert attack(st, R, 0, sword(g, 0, "red", forgo=True)) == (red, 1)
+    assert attack(st, R, 0, sword(g, 0, "white")) == (white, 1)
+    assert attack(st, R, 0, R.codec.encode(A_CITY_SWORD, -1, white)) == (white, 1)   # R16
+    assert attack(st, R, 0, R.codec.encode(A_PASS)) == (-1, 0)
+    h = ht.solo_game(hero="r3c1", heads={"red": (5, 2)}, display=["A25", "A27"])
+    assert attack(h.state, h.rules, 0, harpoon(h, 0)) == (red, 2)       # R8 on the red neck
+    assert attack(h.state, h.rules, 0, harpoon(h, 0, forgo=True)) == (red, 1)
+    assert attack(h.state, h.rules, 0, harpoon(h, 1)) == (red, 1)       # bonus is for white
+    assert attack(h.state, h.rules, 0, h.rules.codec.encode(A_CITY_HARPOON)) == (red, 1)
 
 
 def test_r6_actions_that_cannot_be_done_in_full_are_not_offered():

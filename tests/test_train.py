@@ -12,6 +12,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import yaml
+
+import hydra_env
 
 pytest.importorskip("sb3_contrib")
 
@@ -210,3 +213,29 @@ def test_opponent_pool_samples_scripted_mix_and_frozen_learners(tmp_path: Path) 
     bots = [mixed.sample(seed) for seed in range(40)]
     frozen = sum(isinstance(b, PPOBot) for b in bots)
     assert 8 < frozen < 32
+
+
+def test_export_ships_a_run_with_its_provenance_and_rejects_a_bad_folder(tmp_path: Path) -> None:
+    from agents.ppo_bot import PPOBot
+    from agents.train import export
+    config = load_config(ROOT / "configs" / "solo_ppo.yaml", TINY + ["checkpoint_freq=0"])
+    run = trainer.prepare_run(config, tmp_path / "runs")
+    trainer.train(config, run)
+    target = tmp_path / "policies"
+    assert export.main([str(run), "tiny", "--command", "hydra-env train X",
+                        "--target", str(target)]) == 0
+    assert sorted(p.name for p in target.iterdir()) == ["tiny.yaml", "tiny.zip"]
+    meta = yaml.safe_load((target / "tiny.yaml").read_text())
+    assert meta["command"] == "hydra-env train X" and meta["run"] == run.name
+    assert meta["final_report"]["n_games"] == 4 and "warm_start" in meta
+    # Without the optimizer state the file is smaller; the policy acts the same.
+    assert (target / "tiny.zip").stat().st_size < (run / "best_model.zip").stat().st_size
+    game = hydra_env.Game.new(scenario=10, seed=5)
+    a = PPOBot(str(target / "tiny.zip")).act(game.view(0), game.legal_actions())
+    b = PPOBot(str(run / "best_model.zip")).act(game.view(0), game.legal_actions())
+    assert a == b
+    # A folder that is not a run: a clear error, nothing written.
+    (tmp_path / "empty").mkdir()
+    assert export.main([str(tmp_path / "empty"), "bad", "--command", "c",
+                        "--target", str(target)]) == 2
+    assert sorted(p.name for p in target.iterdir()) == ["tiny.yaml", "tiny.zip"]

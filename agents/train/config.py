@@ -197,10 +197,8 @@ def load_config(path: str | Path | None, overrides: list[str] | None = None,
     blocks at all).
     """
     cfg: dict[str, Any] = {}
-    where = "command line"
     if path is not None:
         path = Path(path)
-        where = str(path)
         if not path.is_file():
             raise ConfigError(f"config file {path} not found (the shipped ones are in configs/)")
         try:

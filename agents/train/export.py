@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from agents.ppo_bot import POLICY_DIR
+from agents.ppo_bot import POLICY_DIR, load_model
 from hydra_env import ConfigError
 
 
@@ -37,7 +37,11 @@ def provenance(run_dir: Path, command: str) -> dict[str, Any]:
     config = yaml.safe_load((run_dir / "config.yaml").read_text())
     status = _json(run_dir / "status.json") or {}
     stamp = run_dir.name.rsplit("__", 1)[-1]
-    started = datetime.strptime(stamp, "%Y%m%d-%H%M%S")
+    try:
+        started = datetime.strptime(stamp, "%Y%m%d-%H%M%S")
+    except ValueError:
+        raise ConfigError(f"{run_dir.name} is not named like a run folder of `hydra-env train` "
+                          f"({{env}}__{{name}}__{{seed}}__YYYYmmdd-HHMMSS)") from None
     out: dict[str, Any] = {"command": command, "run": run_dir.name, "config": config,
                            "started": started.strftime("%Y-%m-%d %H:%M:%S"),
                            "finished": status.get("updated"),
@@ -55,13 +59,14 @@ def provenance(run_dir: Path, command: str) -> dict[str, Any]:
 
 def _save_for_acting(source: Path, target: Path) -> None:
     """Save the checkpoint with a fresh optimizer (no Adam state): same policy, smaller file."""
-    from agents.ppo_bot import _CUSTOM_OBJECTS
-    from sb3_contrib import MaskablePPO
-    model = MaskablePPO.load(source, device="cpu", custom_objects=_CUSTOM_OBJECTS)
+    model = load_model(str(source))          # a clear error for a corrupt checkpoint
     opt = model.policy.optimizer
     model.policy.optimizer = type(opt)(model.policy.parameters(), **opt.defaults)
-    with open(target, "wb") as fh:
-        model.save(fh)
+    try:
+        with open(target, "wb") as fh:
+            model.save(fh)
+    finally:
+        model.policy.optimizer = opt         # the loaded model is cached: leave it as it was
 
 
 def export_policy(run_dir: Path, name: str, command: str, target: Path = POLICY_DIR) -> Path:
@@ -75,8 +80,11 @@ def export_policy(run_dir: Path, name: str, command: str, target: Path = POLICY_
     for suffix, write in ((".zip", lambda p: _save_for_acting(best, p)),
                           (".yaml", lambda p: p.write_text(meta))):
         tmp = target / f".{name}{suffix}.partial"
-        write(tmp)
-        os.replace(tmp, target / f"{name}{suffix}")
+        try:
+            write(tmp)
+            os.replace(tmp, target / f"{name}{suffix}")
+        finally:
+            tmp.unlink(missing_ok=True)       # nothing half-written is left behind
     return target / f"{name}.zip"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hydra_env.core.codec import (A_BARRICADE, A_DEST, A_HARPOON, A_PLACE, A_PLAY_HYDRA,
                                   A_PROTECT, A_SWORD, DISPLAY_SLOTS)
-from hydra_env.core.heroes import on_neck_colour
+from hydra_env.core.heroes import attack, slot_card
 from hydra_env.core.state import D_BUCKLE, D_FOLLOW, State
 from hydra_env.core.tables import (HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT,
                                    HK_SWORD, Rules)
@@ -21,37 +21,27 @@ def slot_label(st: State, R: Rules, slot: int) -> str:
     return f"display {slot + 1}"
 
 
-def _slot_card(st: State, R: Rules, seat: int, slot: int) -> int:
-    if slot < DISPLAY_SLOTS:
-        return st.display[slot] if slot < len(st.display) else -1
-    k = slot - DISPLAY_SLOTS
-    hand = st.hands[seat] if 0 <= seat < len(st.hands) else []
-    return hand[k] if k < len(hand) else -1
-
-
 # The card hero-action kinds each card-block decision kind may carry.
 _FITS = {A_DEST: (HK_MOVE, HK_PORTAL), A_SWORD: (HK_SWORD,), A_HARPOON: (HK_HARPOON,),
          A_BARRICADE: (HK_BARRICADE,), A_PROTECT: (HK_PROTECT,)}
 
 
-def _card_action(st: State, R: Rules, seat: int, kind: int, slot: int, arg: int) -> str | None:
+def _card_action(st: State, R: Rules, seat: int, a: int) -> str | None:
     codec, comp, B, T = R.codec, R.comp, R.B, R.T
-    card = _slot_card(st, R, seat, slot)
+    kind, slot, arg = codec.decode(a)
+    card = slot_card(st, seat, slot)
     if card < 0 or T.card_kind[card] not in _FITS[kind]:
         return None
     head = f"{comp.action_cards[card].id} {hero_text(comp, card)} from {slot_label(st, R, slot)}"
-    strength, bcol = T.card_strength[card], T.card_bcol[card]
     if kind == A_DEST:
         verb = "move" if T.card_kind[card] == HK_MOVE else "portal"
         return f"{head}: {verb} to {B.name(arg)}"
     if kind == A_SWORD:
-        c = arg >> 1
-        dmg = strength + (1 if not arg & 1 and bcol == c else 0)
+        c, dmg = attack(st, R, seat, a)
         forgo = ", bonus forgone" if arg & 1 else ""
         return f"{head}: strike {comp.hydra_colours[c]} for {dmg}{forgo}"
     if kind == A_HARPOON:
-        c = on_neck_colour(st, R, seat)
-        dmg = strength + (1 if not arg and bcol == c and c >= 0 else 0)
+        c, dmg = attack(st, R, seat, a)
         forgo = ", bonus forgone" if arg else ""
         colour = comp.hydra_colours[c] if c >= 0 else "?"
         return f"{head}: harpoon the {colour} neck for {dmg}{forgo}"
@@ -77,7 +67,7 @@ def describe_action(st: State, R: Rules, a: int, viewer: int | None = None) -> s
     if viewer is not None and viewer != seat and (slot >= DISPLAY_SLOTS or kind == A_PLAY_HYDRA):
         return codec.describe(a)
     if kind <= A_PROTECT:
-        text = _card_action(st, R, seat, kind, slot, arg)
+        text = _card_action(st, R, seat, a)
         if text is not None:
             return text
     if kind == A_PLAY_HYDRA:

@@ -14,8 +14,8 @@ from hydra_env.core.codec import (A_BARRICADE, A_BLOCK, A_CITY_HARPOON, A_CITY_M
                                   A_HARPOON, A_PLAY_HYDRA, A_PROTECT, A_SWORD)
 from hydra_env.core.errors import IllegalActionError
 from hydra_env.core.explain import why_illegal
-from hydra_env.core.heroes import (do_barricade, do_evade, do_harpoon, do_move, do_portal,
-                                   do_sword, on_neck_colour, t_follow, t_pushed, t_shove)
+from hydra_env.core.heroes import (attack, do_barricade, do_evade, do_harpoon, do_move,
+                                   do_portal, do_sword, t_follow, t_pushed, t_shove)
 from hydra_env.core.state import (CITY_HARPOON_BIT, CITY_MOVE_BIT, CITY_PROTECT_BIT,
                                   CITY_SWORD_BIT, D_ACTION, D_AFTER, D_BUCKLE, D_EVADE,
                                   D_FOLLOW, D_SHOVE, State)
@@ -124,13 +124,9 @@ def hero_action(st: State, R: Rules, seat: int, action: int) -> None:
             else:
                 do_portal(st, R, seat, arg)
         elif kind == A_SWORD:
-            c = arg >> 1
-            bonus = 1 if not arg & 1 and T.card_bcol[card] == c else 0
-            do_sword(st, R, seat, c, strength + bonus)
+            do_sword(st, R, seat, *attack(st, R, seat, action))
         elif kind == A_HARPOON:
-            c = on_neck_colour(st, R, seat)
-            bonus = 1 if not arg and T.card_bcol[card] == c else 0
-            do_harpoon(st, R, seat, c, strength + bonus)
+            do_harpoon(st, R, seat, *attack(st, R, seat, action))
         elif kind == A_BARRICADE:
             do_barricade(st, R, seat, arg)
         else:
@@ -144,10 +140,10 @@ def hero_action(st: State, R: Rules, seat: int, action: int) -> None:
         do_move(st, R, seat, arg, 1, -1)
     elif kind == A_CITY_SWORD:
         used[seat] |= CITY_SWORD_BIT
-        do_sword(st, R, seat, arg, 1)
+        do_sword(st, R, seat, *attack(st, R, seat, action))
     elif kind == A_CITY_HARPOON:
         used[seat] |= CITY_HARPOON_BIT
-        do_harpoon(st, R, seat, on_neck_colour(st, R, seat), 1)
+        do_harpoon(st, R, seat, *attack(st, R, seat, action))
     elif kind == A_CITY_PROTECT:
         used[seat] |= CITY_PROTECT_BIT
         st.shield[seat] = 1

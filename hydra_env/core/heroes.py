@@ -10,6 +10,8 @@ follow) is pushed as a task and becomes the next pending decision.
 from __future__ import annotations
 
 from hydra_env.core import compass
+from hydra_env.core.codec import (A_CITY_HARPOON, A_CITY_SWORD, A_HARPOON, A_SWORD,
+                                  DISPLAY_SLOTS)
 from hydra_env.core.pieces import (barricade_mask, evade_targets, hero_at, heroes_mask,
                                    wound)
 from hydra_env.core.state import (CITY_HARPOON_BIT, CITY_MOVE_BIT, CITY_PROTECT_BIT,
@@ -139,6 +141,38 @@ def on_neck_colour(st: State, R: Rules, seat: int) -> int:
         if R.B.seg_mask[st.colour_path[c]][st.head_pos[c]] & bit:
             return c
     return -1
+
+
+def slot_card(st: State, seat: int, slot: int) -> int:
+    """The card in a display slot or in ``seat``'s hand slot (codec slot numbers); −1 if none."""
+    if slot < DISPLAY_SLOTS:
+        return st.display[slot] if 0 <= slot < len(st.display) else -1
+    hand = st.hands[seat] if 0 <= seat < len(st.hands) else ()
+    k = slot - DISPLAY_SLOTS
+    return hand[k] if k < len(hand) else -1
+
+
+def attack(st: State, R: Rules, seat: int, action: int) -> tuple[int, int]:
+    """``(colour, damage)`` of a sword or harpoon decision of ``seat``, card or city
+    action; ``(-1, 0)`` for any other decision. A card deals its strength plus 1
+    for its bonus colour unless the bonus is forgone (R6, R7, R8); a city sword or
+    harpoon deals 1 (R16). The harpoon hits the neck the hero stands on."""
+    codec = R.codec
+    kind, arg = codec.kind[action], codec.arg[action]
+    if kind == A_SWORD or kind == A_HARPOON:
+        T = R.T
+        card = slot_card(st, seat, codec.slot[action])
+        if kind == A_SWORD:
+            c, forgo = arg >> 1, arg & 1
+        else:
+            c, forgo = on_neck_colour(st, R, seat), arg
+        return c, T.card_strength[card] + (1 if not forgo and c >= 0 and T.card_bcol[card] == c
+                                            else 0)
+    if kind == A_CITY_SWORD:
+        return arg, 1
+    if kind == A_CITY_HARPOON:
+        return on_neck_colour(st, R, seat), 1
+    return -1, 0
 
 
 def do_move(st: State, R: Rules, seat: int, dest: int, steps: int, bonus_area: int) -> None:

@@ -51,6 +51,12 @@ class GameResult:
         return asdict(self)
 
 
+def solo_score(st: State, R: Rules) -> int:
+    """R39: 100 − necks − heads − 5 per hero on the wall + wall tokens (counted for a won game)."""
+    on_wall = sum((R.B.wall_mask >> s) & 1 for s in st.hero)
+    return 100 - sum(st.head_pos) - sum(st.heads) - 5 * on_wall + st.walls
+
+
 def game_result(st: State, R: Rules) -> GameResult:
     """Compute the result of ``st`` (any time; final figures once it is over)."""
     outcome = st.outcome if st.over else "ongoing"
@@ -58,7 +64,7 @@ def game_result(st: State, R: Rules) -> GameResult:
     ranking = tuple(compass.ranking(st.glory))
     score = None
     if R.solo and outcome == "won":
-        score = 100 - sum(st.head_pos) - sum(st.heads) - 5 * on_wall + st.walls  # R39
+        score = solo_score(st, R)
     coop = not R.solo
     return GameResult(
         mode="solo" if R.solo else "coop", outcome=outcome, city_saved=outcome == "won",

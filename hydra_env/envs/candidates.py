@@ -49,6 +49,8 @@ import numpy as np
 
 from hydra_env.core import codec as C
 from hydra_env.core import compass
+from hydra_env.core.heroes import attack, slot_card
+from hydra_env.core.result import solo_score
 from hydra_env.core.state import PH_ACTION, PH_ACTION2, State
 from hydra_env.core.tables import (HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT,
                                    HK_SWORD, Rules)
@@ -109,15 +111,11 @@ class CandidateEncoder:
 
     def _features(self, s: State, t: State, seat: int, a: int, pre: tuple) -> list[float]:
         R = self.R
-        B, codec = R.B, R.codec
-        last = B.last_pos
+        last = R.B.last_pos
         f: list[float] = []
         lost = t.over and t.outcome == "lost"
         won = t.over and t.outcome == "won"
-        score = 0.0
-        if won and R.solo:
-            on_wall = (B.wall_mask >> t.hero[0]) & 1
-            score = (100 - sum(t.head_pos) - sum(t.heads) - 5 * on_wall + t.walls) / 110
+        score = solo_score(t, R) / 110 if won and R.solo else 0.0
         f += [float(lost), float(won), score]
         threat = 0.0
         for c in range(len(t.head_pos)):
@@ -138,38 +136,20 @@ class CandidateEncoder:
         return f
 
     def _action_features(self, s: State, seat: int, a: int) -> list[float]:
-        codec, T = self.R.codec, self.R.T
-        kind, slot, arg = codec.kind[a], codec.slot[a], codec.arg[a]
+        codec = self.R.codec
+        kind, slot = codec.kind[a], codec.slot[a]
         onehot = [0.0] * 18
         colour = [0.0] * 4
-        damage = 0
-        card = self._slot_card(s, seat, slot) if slot >= 0 else -1
         if kind == C.A_DEST:
-            onehot[1 if card >= 0 and self.card_kind[card] == HK_PORTAL else 0] = 1.0
+            card = slot_card(s, seat, slot)
+            portal = card >= 0 and self.card_kind[card] == HK_PORTAL
+            onehot[1 if portal else 0] = 1.0
         else:
             onehot[_KIND_INDEX[kind]] = 1.0
-        if kind == C.A_SWORD and card >= 0:
-            c = arg >> 1
+        c, damage = attack(s, self.R, seat, a)
+        if c >= 0:
             colour[c] = 1.0
-            damage = T.card_strength[card] + (1 if not arg & 1 and T.card_bcol[card] == c else 0)
-        elif kind == C.A_CITY_SWORD:
-            colour[arg] = 1.0
-            damage = 1
-        elif kind in (C.A_HARPOON, C.A_CITY_HARPOON):
-            from hydra_env.core.heroes import on_neck_colour
-            c = on_neck_colour(s, self.R, seat)
-            if c >= 0:
-                colour[c] = 1.0
-                damage = 1 + (1 if kind == C.A_HARPOON and not arg and card >= 0
-                              and T.card_bcol[card] == c else 0)
         return onehot + colour + [damage / 3]
-
-    def _slot_card(self, s: State, seat: int, slot: int) -> int:
-        if slot < C.DISPLAY_SLOTS:
-            return s.display[slot] if slot < len(s.display) else -1
-        hand = s.hands[seat]
-        k = slot - C.DISPLAY_SLOTS
-        return hand[k] if k < len(hand) else -1
 
     def _harm_features(self, t: State) -> list[float]:
         per = [0.0] * 12          # per colour: move, grow, bite
