@@ -6,7 +6,7 @@ PettingZoo environments live in :mod:`hydra_env.envs` and
 """
 
 from hydra_env.core.components import Components, default_components, load_components
-from hydra_env.core.errors import ConfigError, DataError, HydraError, IllegalActionError
+from hydra_env.errors import ConfigError, DataError, HydraError, IllegalActionError
 from hydra_env.core.game import TERMINAL, Game
 from hydra_env.core.options import RuleOptions
 from hydra_env.core.result import GameResult

@@ -17,7 +17,7 @@ from hydra_env.core.components import (
     default_components,
     load_components,
 )
-from hydra_env.core.errors import ConfigError, DataError
+from hydra_env.errors import ConfigError, DataError
 
 COLOURS = ("red", "white", "yellow", "blue")
 

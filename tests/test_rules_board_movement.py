@@ -14,7 +14,7 @@ import pytest
 from hydra_env.core import engine
 from hydra_env.core import testing as ht
 from hydra_env.core.codec import A_CITY_MOVE, A_CITY_PORTAL, A_DEST, A_PLACE
-from hydra_env.core.errors import IllegalActionError
+from hydra_env.errors import IllegalActionError
 from hydra_env.core.tables import T_SHOVE
 
 HAND = 10  # card slot of hand slot 0 (coordinated game); display slots are 0–9

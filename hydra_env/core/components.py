@@ -11,7 +11,7 @@ their own.
 Loading validates everything and turns names into indices: a colour is an
 index into :attr:`Components.hydra_colours`, an area an index into
 :attr:`Board.areas`, a card's ``index`` its position in its file. Any problem
-raises :class:`~hydra_env.core.errors.DataError` with a message of the form
+raises :class:`~hydra_env.errors.DataError` with a message of the form
 ``"<file>: <entry>: <what is wrong>; <how to fix it>"``.
 
 The rulebook counts (:data:`RULEBOOK_COUNTS`) are checked unless the caller
@@ -30,7 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NoReturn
 
-from hydra_env.core.errors import ConfigError, DataError
+from hydra_env.errors import ConfigError, DataError
 
 _DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 _FILES = ("manifest.json", "board.json", "action_cards.json", "hydra_cards.json", "scenarios.json")

@@ -12,7 +12,7 @@ from hydra_env.core import coop, hydra, solo
 from hydra_env.core.codec import (A_BARRICADE, A_BLOCK, A_CITY_HARPOON, A_CITY_MOVE,
                                   A_CITY_PORTAL, A_CITY_PROTECT, A_CITY_SWORD, A_DEST,
                                   A_HARPOON, A_PLAY_HYDRA, A_PROTECT, A_SWORD)
-from hydra_env.core.errors import IllegalActionError
+from hydra_env.errors import IllegalActionError
 from hydra_env.core.explain import why_illegal
 from hydra_env.core.heroes import (attack, do_barricade, do_evade, do_harpoon, do_move,
                                    do_portal, do_sword, t_follow, t_pushed, t_shove)

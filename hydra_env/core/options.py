@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from hydra_env.core.errors import ConfigError
+from hydra_env.errors import ConfigError
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import numpy as np
 from gymnasium import spaces
 
 from hydra_env.core.components import Components, default_components, load_components
-from hydra_env.core.errors import ConfigError, IllegalActionError
+from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.core.game import Game
 from hydra_env.core.options import RuleOptions
 from hydra_env.core.tables import tables_for

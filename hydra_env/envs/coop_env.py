@@ -80,7 +80,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from hydra_env.core.errors import ConfigError, IllegalActionError
+from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.envs.base import HydraEnv
 from hydra_env.envs.rewards import CoopReward
 

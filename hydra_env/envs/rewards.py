@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hydra_env.core.errors import ConfigError
+from hydra_env.errors import ConfigError
 
 SOLO_REWARDS = ("score", "shaped")
 COOP_REWARDS = ("rank", "team", "mixed")
