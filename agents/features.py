@@ -50,7 +50,8 @@ from hydra_env.core.engine import HANDLERS
 from hydra_env.core.heroes import Reach, do_evade, slot_card
 from hydra_env.core.pieces import barricade_mask, heads_mask, necks_mask
 from hydra_env.core.codec import DISPLAY_SLOTS
-from hydra_env.core.state import D_EVADE, D_SHOVE, PH_ACTION, PH_ACTION2, State
+from hydra_env.core.state import DECIDE_EVADE, DECIDE_SHOVED, PHASE_ACTIONS, PHASE_ACTIONS_II, State
+from hydra_env.core.tokens import action_tokens_left
 from hydra_env.core.tables import HK_BARRICADE, HK_HARPOON, HK_SWORD, Rules
 
 LOSS = -1000.0
@@ -59,135 +60,128 @@ LOSS = -1000.0
 # --------------------------------------------------------------------------- board facts
 
 
-def head_space(st: State, R: Rules, c: int) -> int:
+def head_space(state: State, rules: Rules, c: int) -> int:
     """The space of colour ``c``'s head."""
-    return R.B.paths[st.colour_path[c]][st.head_pos[c]]
+    return rules.board.paths[state.hydra_path[c]][state.head_position[c]]
 
 
-def distance_to_wall(st: State, R: Rules, c: int) -> int:
+def distance_to_wall(state: State, rules: Rules, c: int) -> int:
     """Path spaces between colour ``c``'s head and its last space (0: in front of the wall)."""
-    return R.B.last_pos - st.head_pos[c]
+    return rules.board.last_pos - state.head_position[c]
 
 
-def front_space(st: State, R: Rules, c: int) -> int:
+def front_space(state: State, rules: Rules, c: int) -> int:
     """The path space directly in front of the head (toward the wall), or −1 on the last space."""
-    pos = st.head_pos[c]
-    if pos >= R.B.last_pos:
+    pos = state.head_position[c]
+    if pos >= rules.board.last_pos:
         return -1
-    return R.B.paths[st.colour_path[c]][pos + 1]
+    return rules.board.paths[state.hydra_path[c]][pos + 1]
 
 
-def danger_mask(st: State, R: Rules) -> int:
+def danger_mask(state: State, rules: Rules) -> int:
     """Spaces a hero may be hurt on by the Hydra: around (bite) or in front of (run over,
     up to 3 spaces) a head whose counter is above 0."""
-    B = R.B
+    board = rules.board
     m = 0
-    for c in range(len(st.heads)):
-        if st.heads[c] == 0:
+    for c in range(len(state.head_count)):
+        if state.head_count[c] == 0:
             continue
-        hs = head_space(st, R, c)
-        m |= B.nbr_mask[hs]
-        path, pos = B.paths[st.colour_path[c]], st.head_pos[c]
-        for q in range(pos + 1, min(pos + 4, B.path_len)):
+        hs = head_space(state, rules, c)
+        m |= board.nbr_mask[hs]
+        path, pos = board.paths[state.hydra_path[c]], state.head_position[c]
+        for q in range(pos + 1, min(pos + 4, board.path_len)):
             m |= 1 << path[q]
-    return m & ~B.city_bit
+    return m & ~board.city_bit
 
 
-def hero_exposed(st: State, R: Rules, seat: int) -> bool:
+def hero_exposed(state: State, rules: Rules, seat: int) -> bool:
     """Unprotected, not on a barricade, and within reach of a head (bite or run-over)."""
-    sp = st.hero[seat]
-    if st.shield[seat] or sp == R.B.city or (barricade_mask(st) >> sp) & 1:
+    sp = state.hero_space[seat]
+    if state.shielded[seat] or sp == rules.board.city or (barricade_mask(state) >> sp) & 1:
         return False
-    return bool((danger_mask(st, R) >> sp) & 1)
+    return bool((danger_mask(state, rules) >> sp) & 1)
 
 
 # --------------------------------------------------------------------------- cards and tokens
 
 
-def tokens_left(st: State, R: Rules, seat: int) -> int:
+def tokens_left(state: State, rules: Rules, seat: int) -> int:
     """Hero actions the seat still has this round (solo: both action phases)."""
-    if R.solo:
-        if st.phase == PH_ACTION:
-            return 2 * R.scen.tokens - st.done
-        if st.phase == PH_ACTION2:
-            return R.scen.tokens - st.done
-        return 0
-    from hydra_env.core import coop
-    return coop.tokens_left(st, R, seat)
+    return action_tokens_left(state, rules, seat, whole_round=True)
 
 
-def unused_slots(st: State, R: Rules, seat: int) -> list[int]:
+def unused_slots(state: State, rules: Rules, seat: int) -> list[int]:
     """Card slots (display, then the seat's hand) with an unused card."""
-    out = [s for s, c in enumerate(st.display) if c >= 0 and not st.dtoken[s]]
-    if not R.solo and st.hands:
-        out += [DISPLAY_SLOTS + k for k, u in enumerate(st.hand_used[seat]) if not u]
+    out = [s for s, c in enumerate(state.display) if c >= 0 and not state.display_token[s]]
+    if not rules.solo and state.action_hands:
+        out += [DISPLAY_SLOTS + k for k, u in enumerate(state.action_hand_used[seat]) if not u]
     return out
 
 
 # --------------------------------------------------------------------------- hydra effects
 
 
-def pending_row_effects(st: State, R: Rules) -> list[tuple]:
+def pending_row_effects(state: State, rules: Rules) -> list[tuple]:
     """Solo: the effects of the unblocked row C cards, in reading order (R37)."""
     out: list[tuple] = []
-    for col, card in enumerate(st.row):
-        if card >= 0 and not st.row_block[col]:
-            out.extend(reversed(R.T.hcard_effects_rev[card]))
+    for col, card in enumerate(state.solo_row_c):
+        if card >= 0 and not state.solo_row_c_blocked[col]:
+            out.extend(reversed(rules.tables.hcard_effects_rev[card]))
     return out
 
 
-def card_effects(R: Rules, card: int, hydra: bool) -> list[tuple]:
+def card_effects(rules: Rules, card: int, hydra: bool) -> list[tuple]:
     """The effect tasks of an action card's hydra side (``hydra=False``) or a hydra card, in order."""
-    rev = R.T.hcard_effects_rev[card] if hydra else R.T.card_effects_rev[card]
+    rev = rules.tables.hcard_effects_rev[card] if hydra else rules.tables.card_effects_rev[card]
     return list(reversed(rev))
 
 
-def run_effects(st: State, R: Rules, effects: list[tuple]) -> State:
+def run_effects(state: State, rules: Rules, effects: list[tuple]) -> State:
     """A copy of ``st`` after ``effects`` (task tuples, in order) are done.
 
     Decisions the effects raise are taken by a default: an evading or
     shoved hero goes to the first offered space farthest from the heads,
     nobody follows. Used to *estimate* the damage of cards, on samples only.
     """
-    s = st.clone()
+    s = state.clone()
     s.pending = None
     s.tasks = list(reversed(effects))
-    B = R.B
-    while s.tasks and not s.over:
+    board = rules.board
+    while s.tasks and not s.game_over:
         task = s.tasks.pop()
-        HANDLERS[task[0]](s, R, task)
+        HANDLERS[task[0]](s, rules, task)
         pd = s.pending
         if pd is None:
             continue
         s.pending = None
-        if pd[0] in (D_EVADE, D_SHOVE):
-            dest = _safest(s, R, B.spaces(pd[2]))
-            if pd[0] == D_EVADE:
-                do_evade(s, R, pd[1], dest)
+        if pd.kind in (DECIDE_EVADE, DECIDE_SHOVED):
+            dest = _safest(s, rules, board.spaces(pd.choices))
+            if pd.kind == DECIDE_EVADE:
+                do_evade(s, rules, pd.seat, dest)
             else:
-                s.hero[pd[1]] = dest
-        # D_FOLLOW: stay
+                s.hero_space[pd.seat] = dest
+        # DECIDE_FOLLOW: stay
     s.tasks = []
-    s._legal = None
+    s.legal_mask_cache = None
     return s
 
 
-def _safest(st: State, R: Rules, spaces: list[int]) -> int:
-    danger = danger_mask(st, R)
+def _safest(state: State, rules: Rules, spaces: list[int]) -> int:
+    danger = danger_mask(state, rules)
     for sp in spaces:
         if not (danger >> sp) & 1:
             return sp
     return spaces[0]
 
 
-def effect_harm(st: State, R: Rules, effects: list[tuple], w: "SoloWeights | None" = None) -> float:
+def effect_harm(state: State, rules: Rules, effects: list[tuple], w: "SoloWeights | None" = None) -> float:
     """How much ``effects`` lower the solo value (positive: harmful)."""
     w = w or SoloWeights()
-    before = board_value(st, R, w)
-    after = run_effects(st, R, effects)
-    if after.over and after.outcome == "lost":
+    before = board_value(state, rules, w)
+    after = run_effects(state, rules, effects)
+    if after.game_over and after.outcome == "lost":
         return before - LOSS
-    return before - board_value(after, R, w)
+    return before - board_value(after, rules, w)
 
 
 # --------------------------------------------------------------------------- solo value
@@ -228,14 +222,14 @@ def solo_weights(overrides: dict | None = None, base: SoloWeights | None = None)
     return dataclasses.replace(base or SoloWeights(), **fix)
 
 
-def wall_gain(st: State, w: SoloWeights) -> float:
+def wall_gain(state: State, w: SoloWeights) -> float:
     """Rise of the board value when one wall token is put back (R11)."""
-    return w.wall + w.low_walls * (max(0, 4 - st.walls) ** 2 - max(0, 3 - st.walls) ** 2)
+    return w.wall + w.low_walls * (max(0, 4 - state.walls) ** 2 - max(0, 3 - state.walls) ** 2)
 
 
-def head_threat(st: State, R: Rules, c: int, w: SoloWeights) -> float:
+def head_threat(state: State, rules: Rules, c: int, w: SoloWeights) -> float:
     """threat(head) of the module docstring."""
-    return _threat(w, distance_to_wall(st, R, c), st.heads[c])
+    return _threat(w, distance_to_wall(state, rules, c), state.head_count[c])
 
 
 def _threat(w: SoloWeights, d: int, counter: int) -> float:
@@ -245,48 +239,48 @@ def _threat(w: SoloWeights, d: int, counter: int) -> float:
     return t if counter > 0 else t * w.dormant
 
 
-def board_value(st: State, R: Rules, w: SoloWeights) -> float:
+def board_value(state: State, rules: Rules, w: SoloWeights) -> float:
     """The part of the solo value that depends on the Hydra and the walls only."""
-    if st.over:
-        return LOSS if st.outcome == "lost" else float(_score(st, R))
-    last = R.B.last_pos
-    v = 100.0 + w.wall * st.walls - sum(st.head_pos) - sum(st.heads)
-    v -= sum(head_threat(st, R, c, w) for c in range(len(st.heads)))
-    n_front = sum(1 for p in st.head_pos if p == last)
+    if state.game_over:
+        return LOSS if state.outcome == "lost" else float(_score(state, rules))
+    last = rules.board.last_pos
+    v = 100.0 + w.wall * state.walls - sum(state.head_position) - sum(state.head_count)
+    v -= sum(head_threat(state, rules, c, w) for c in range(len(state.head_count)))
+    n_front = sum(1 for p in state.head_position if p == last)
     v -= w.crowd[n_front] if n_front < len(w.crowd) else 0.0
-    v -= w.low_walls * max(0, 4 - st.walls) ** 2
+    v -= w.low_walls * max(0, 4 - state.walls) ** 2
     return v
 
 
-def _score(st: State, R: Rules) -> int:
-    on_wall = sum((R.B.wall_mask >> s) & 1 for s in st.hero)
-    return 100 - sum(st.head_pos) - sum(st.heads) - 5 * on_wall + st.walls
+def _score(state: State, rules: Rules) -> int:
+    on_wall = sum((rules.board.wall_mask >> s) & 1 for s in state.hero_space)
+    return 100 - sum(state.head_position) - sum(state.head_count) - 5 * on_wall + state.walls
 
 
 def solo_value(game: Game, seat: int = 0, w: SoloWeights | None = None) -> float:
     """The solo value ``B + H`` (module docstring) of a sampled game."""
     w = w or SoloWeights()
-    st, R = game.state, game.rules
-    v = board_value(st, R, w)
-    if st.over:
+    state, rules = game.state, game.rules
+    v = board_value(state, rules, w)
+    if state.game_over:
         return v
-    return v + hero_value(st, R, seat, w)
+    return v + hero_value(state, rules, seat, w)
 
 
-def distance_layers(st: State, R: Rules, seat: int, depth: int = 4) -> list[int]:
+def distance_layers(state: State, rules: Rules, seat: int, depth: int = 4) -> list[int]:
     """Masks of the spaces first reached in 0, 1, … ``depth`` steps from the hero.
 
     A step is a move to an adjacent space (R1) that holds no head and no
     maelstrom (R2, R5), or a portal jump (R12, always available as a city
     action) to a portal space without neck or head.
     """
-    B = R.B
-    passable = B.all_mask & ~heads_mask(st, R) & ~B.maelstrom_mask
-    portals = B.portal_mask & ~heads_mask(st, R) & ~necks_mask(st, R)
-    seen = cur = 1 << st.hero[seat]
+    board = rules.board
+    passable = board.all_mask & ~heads_mask(state, rules) & ~board.maelstrom_mask
+    portals = board.portal_mask & ~heads_mask(state, rules) & ~necks_mask(state, rules)
+    seen = cur = 1 << state.hero_space[seat]
     layers = [cur]
     for k in range(depth):
-        nxt = (B.neighbours(cur) & passable) | portals
+        nxt = (board.neighbours(cur) & passable) | portals
         nxt &= ~seen
         seen |= nxt
         layers.append(nxt)
@@ -302,38 +296,38 @@ def first_layer(layers: list[int], target: int) -> int:
     return len(layers)
 
 
-def attack_masks(st: State, R: Rules) -> list[int]:
+def attack_masks(state: State, rules: Rules) -> list[int]:
     """Per colour, the spaces from which a sword reaches it (R7), heads excluded."""
-    B = R.B
-    hm = heads_mask(st, R)
+    board = rules.board
+    hm = heads_mask(state, rules)
     out = []
-    for c in range(len(st.heads)):
-        p, pos = st.colour_path[c], st.head_pos[c]
-        hs = B.paths[p][pos]
-        m = B.orth_mask[hs]
-        if st.heads[c] == 0:
+    for c in range(len(state.head_count)):
+        p, pos = state.hydra_path[c], state.head_position[c]
+        hs = board.paths[p][pos]
+        m = board.orth_mask[hs]
+        if state.head_count[c] == 0:
             if pos == 0:
                 m = 0
             else:
                 for q in range(pos):
-                    m |= B.orth_mask[B.paths[p][q]]
-        out.append(m & ~hm & ~B.maelstrom_mask)
+                    m |= board.orth_mask[board.paths[p][q]]
+        out.append(m & ~hm & ~board.maelstrom_mask)
     return out
 
 
-def neck_masks(st: State, R: Rules) -> list[int]:
+def neck_masks(state: State, rules: Rules) -> list[int]:
     """Per colour, its neck tiles a hero may stand on (R8), maelstrom excluded."""
-    B = R.B
-    return [B.seg_mask[st.colour_path[c]][st.head_pos[c]] & ~B.maelstrom_mask
-            for c in range(len(st.heads))]
+    board = rules.board
+    return [board.seg_mask[state.hydra_path[c]][state.head_position[c]] & ~board.maelstrom_mask
+            for c in range(len(state.head_count))]
 
 
-def damage_gains(st: State, R: Rules, c: int, w: "SoloWeights", most: int = 12) -> list[float]:
+def damage_gains(state: State, rules: Rules, c: int, w: "SoloWeights", most: int = 12) -> list[float]:
     """``gains[k]``: rise of the board value when colour ``c`` takes ``k`` points of sword
     or harpoon damage (R7–R9: the counter drops first, then the head retreats)."""
-    h, pos, last = st.heads[c], st.head_pos[c], R.B.last_pos
+    h, pos, last = state.head_count[c], state.head_position[c], rules.board.last_pos
     before = _threat(w, last - pos, h)
-    n_front = sum(1 for p in st.head_pos if p == last)
+    n_front = sum(1 for p in state.head_position if p == last)
     out = [0.0]
     for k in range(1, most + 1):
         lower = min(h, k)
@@ -345,7 +339,7 @@ def damage_gains(st: State, R: Rules, c: int, w: "SoloWeights", most: int = 12) 
     return out
 
 
-def card_potential(st: State, R: Rules, seat: int, w: "SoloWeights") -> tuple[list[float], int]:
+def card_potential(state: State, rules: Rules, seat: int, w: "SoloWeights") -> tuple[list[float], int]:
     """Per unused card, the value it could still add, and how many unused cards the
     hero can use now.
 
@@ -355,34 +349,34 @@ def card_potential(st: State, R: Rules, seat: int, w: "SoloWeights") -> tuple[li
     the steps the hero needs to reach an attack space (``reach``). Barricade
     cards go to the free spaces in front of the most threatening heads.
     """
-    T = R.T
-    nc = len(st.heads)
-    layers = distance_layers(st, R, seat, len(w.reach) - 1)
-    att = [first_layer(layers, m) for m in attack_masks(st, R)]
-    necks = [first_layer(layers, m) for m in neck_masks(st, R)]
+    tables = rules.tables
+    nc = len(state.head_count)
+    layers = distance_layers(state, rules, seat, len(w.reach) - 1)
+    att = [first_layer(layers, m) for m in attack_masks(state, rules)]
+    necks = [first_layer(layers, m) for m in neck_masks(state, rules)]
     disc = w.reach + (0.0,)
-    gains = [damage_gains(st, R, c, w) for c in range(nc)]
+    gains = [damage_gains(state, rules, c, w) for c in range(nc)]
     given = [0] * nc
-    bar = barricade_mask(st)
+    bar = barricade_mask(state)
     fronts = []
     for c in range(nc):
-        f = front_space(st, R, c)
-        if f >= 0 and st.heads[c] > 0 and not (bar >> f) & 1:
-            fronts.append(disc[first_layer(layers, 1 << f)] * barrier_value(st, R, c, w))
-    if st.walls < st.walls_max:
+        f = front_space(state, rules, c)
+        if f >= 0 and state.head_count[c] > 0 and not (bar >> f) & 1:
+            fronts.append(disc[first_layer(layers, 1 << f)] * barrier_value(state, rules, c, w))
+    if state.walls < state.walls_at_start:
         # R11: in the inner city a barricade action puts a wall token back
-        repair = disc[first_layer(layers, R.B.city_bit)] * wall_gain(st, w)
-        fronts += [repair] * (st.walls_max - st.walls)
+        repair = disc[first_layer(layers, rules.board.city_bit)] * wall_gain(state, w)
+        fronts += [repair] * (state.walls_at_start - state.walls)
     fronts.sort(reverse=True)
-    reach = Reach(st, R, seat)
+    reach = Reach(state, rules, seat)
     pots: list[float] = []
     usable = 0
     attacks = []
-    for s in unused_slots(st, R, seat):
-        card = slot_card(st, seat, s)
-        kind, strength, bcol = T.card_kind[card], T.card_strength[card], T.card_bcol[card]
+    for s in unused_slots(state, rules, seat):
+        card = slot_card(state, seat, s)
+        kind, strength, bcol = tables.card_kind[card], tables.card_strength[card], tables.card_bcol[card]
         share = w.shared if s < DISPLAY_SLOTS else 1.0
-        if reach.card(T.card_key[card]):
+        if reach.card(tables.card_key[card]):
             usable += 1
         if kind == HK_SWORD:
             attacks.append((strength, bcol, att, share))
@@ -409,70 +403,70 @@ def card_potential(st: State, R: Rules, seat: int, w: "SoloWeights") -> tuple[li
     return pots, usable
 
 
-def barricade_gain(st: State, R: Rules, seat: int, w: "SoloWeights | CoopWeights") -> float:
+def barricade_gain(state: State, rules: Rules, seat: int, w: "SoloWeights | CoopWeights") -> float:
     """What a barricade on the hero's space is worth: a wall token back in the city
     (R11), or stopping the next movement of the head it stands in front of (R17)."""
-    here = st.hero[seat]
-    if here == R.B.city:
-        return wall_gain(st, w)
-    for c in range(len(st.heads)):
-        if front_space(st, R, c) == here:
-            return barrier_value(st, R, c, w)
+    here = state.hero_space[seat]
+    if here == rules.board.city:
+        return wall_gain(state, w)
+    for c in range(len(state.head_count)):
+        if front_space(state, rules, c) == here:
+            return barrier_value(state, rules, c, w)
     return 0.0
 
 
-def barrier_value(st: State, R: Rules, c: int, w: "SoloWeights") -> float:
+def barrier_value(state: State, rules: Rules, c: int, w: "SoloWeights") -> float:
     """Value of a barricade in front of colour ``c``'s head (it stops the next movement)."""
-    if st.heads[c] == 0:
+    if state.head_count[c] == 0:
         return w.barrier_dormant
-    return w.barrier + w.barrier_threat * _threat(w, R.B.last_pos - st.head_pos[c] - 1, st.heads[c])
+    return w.barrier + w.barrier_threat * _threat(w, rules.board.last_pos - state.head_position[c] - 1, state.head_count[c])
 
 
-def hero_value(st: State, R: Rules, seat: int, w: SoloWeights, left: int | None = None) -> float:
+def hero_value(state: State, rules: Rules, seat: int, w: SoloWeights, left: int | None = None) -> float:
     """The hero value ``H`` (module docstring); ``left`` overrides the tokens left."""
-    left = tokens_left(st, R, seat) if left is None else left
+    left = tokens_left(state, rules, seat) if left is None else left
     v = 0.0
     if left:
-        pots, usable = card_potential(st, R, seat, w)
+        pots, usable = card_potential(state, rules, seat, w)
         pots.sort(reverse=True)
         v += w.damage * sum(pots[:left])
         v += w.use * min(usable, left)
         v -= w.leftover * max(0, len(pots) - left)
-    bar = barricade_mask(st)
-    for c in range(len(st.heads)):
-        f = front_space(st, R, c)
+    bar = barricade_mask(state)
+    for c in range(len(state.head_count)):
+        f = front_space(state, rules, c)
         if f >= 0 and (bar >> f) & 1:
-            v += barrier_value(st, R, c, w)
-    if hero_exposed(st, R, seat):
+            v += barrier_value(state, rules, c, w)
+    if hero_exposed(state, rules, seat):
         v -= w.exposed
-    if st.shield[seat]:
+    if state.shielded[seat]:
         v += w.shield
-    if R.solo and st.round + 1 == len(st.moon) and (R.B.wall_mask >> st.hero[seat]) & 1:
+    if rules.solo and state.round + 1 == len(state.moon_tokens) and (rules.board.wall_mask >> state.hero_space[seat]) & 1:
         v -= w.on_wall_last
     return v
 
 
-def value_at(st: State, R: Rules, seat: int, space: int, used_slot: int, w: SoloWeights) -> float:
+def value_at(state: State, rules: Rules, seat: int, space: int, used_slot: int, w: SoloWeights) -> float:
     """:func:`hero_value` if the hero stood on ``space`` after spending one token on
     ``used_slot`` (−1: a city action). The state is restored before returning."""
-    here = st.hero[seat]
-    left = tokens_left(st, R, seat) - 1
-    st.hero[seat] = space
+    here = state.hero_space[seat]
+    left = tokens_left(state, rules, seat) - 1
+    state.hero_space[seat] = space
     restore = None
     if 0 <= used_slot < DISPLAY_SLOTS:
-        restore = st.dtoken[used_slot]
-        st.dtoken[used_slot] = 1
+        restore = state.display_token[used_slot]
+        state.display_token[used_slot] = 1
     elif used_slot >= DISPLAY_SLOTS:
-        restore = st.hand_used[seat][used_slot - DISPLAY_SLOTS]
-        st.hand_used[seat][used_slot - DISPLAY_SLOTS] = 1
+        restore = state.action_hand_used[seat][used_slot - DISPLAY_SLOTS]
+        state.action_hand_used[seat][used_slot - DISPLAY_SLOTS] = 1
     try:
-        return hero_value(st, R, seat, w, left=left)
+        return hero_value(state, rules, seat, w, left=left)
     finally:
-        st.hero[seat] = here
+        state.hero_space[seat] = here
         if 0 <= used_slot < DISPLAY_SLOTS:
-            st.dtoken[used_slot] = restore
+            state.display_token[used_slot] = restore
         elif used_slot >= DISPLAY_SLOTS:
-            st.hand_used[seat][used_slot - DISPLAY_SLOTS] = restore
+            state.action_hand_used[seat][used_slot - DISPLAY_SLOTS] = restore
 
 
 # --------------------------------------------------------------------------- coordinated value
@@ -492,25 +486,25 @@ class CoopWeights:
 def coop_value(game: Game, seat: int, w: CoopWeights | None = None) -> float:
     """A seat's evaluation of a sampled coordinated game (see the module docstring)."""
     w = w or CoopWeights()
-    st, R = game.state, game.rules
-    if st.over:
-        won = st.outcome == "won"
-        rank = compass.ranking(st.glory).index(seat)
-        own = (len(st.glory) - 1 - rank) * 10.0
+    state, rules = game.state, game.rules
+    if state.game_over:
+        won = state.outcome == "won"
+        rank = compass.ranking(state.glory).index(seat)
+        own = (len(state.glory) - 1 - rank) * 10.0
         if won:
             return 200.0 * w.city + own * w.rank * (3.0 if rank == 0 else 1.0)
-        return LOSS * w.city - (30.0 * w.rank if rank == len(st.glory) - 1 else 0.0)
+        return LOSS * w.city - (30.0 * w.rank if rank == len(state.glory) - 1 else 0.0)
     bw = w.board
-    v = w.city * board_value(st, R, bw)
-    v += hero_value(st, R, seat, bw)
-    v += w.glory * glory_lead(st, seat)
+    v = w.city * board_value(state, rules, bw)
+    v += hero_value(state, rules, seat, bw)
+    v += w.glory * glory_lead(state, seat)
     return v
 
 
-def glory_lead(st: State, seat: int) -> float:
+def glory_lead(state: State, seat: int) -> float:
     """The seat's compass progress minus the best other seat's (R22)."""
-    others = [g for s, g in enumerate(st.glory) if s != seat]
-    return float(st.glory[seat] - max(others)) if others else 0.0
+    others = [g for s, g in enumerate(state.glory) if s != seat]
+    return float(state.glory[seat] - max(others)) if others else 0.0
 
 
 __all__ = ["LOSS", "SoloWeights", "COOP_BOARD", "CoopWeights", "solo_weights", "solo_value",

@@ -87,8 +87,8 @@ class GreedyBot:
         g.apply(action)
         if not g.is_solo:
             return F.coop_value(g, seat, self.cw)
-        st, R = g.state, g.rules
-        if self.row_lookahead and not st.over and st.revealed:
-            after = F.run_effects(st, R, F.pending_row_effects(st, R))
-            return F.board_value(after, R, self.w) + F.hero_value(st, R, seat, self.w)
+        state, rules = g.state, g.rules
+        if self.row_lookahead and not state.game_over and state.solo_row_c_face_up:
+            after = F.run_effects(state, rules, F.pending_row_effects(state, rules))
+            return F.board_value(after, rules, self.w) + F.hero_value(state, rules, seat, self.w)
         return F.solo_value(g, seat, self.w)

@@ -25,7 +25,7 @@ from agents import features as F
 from agents.heuristic_coop import STYLES, CoopRules
 from agents.heuristic_solo import SoloRules
 from hydra_env import Game, SeatView
-from hydra_env.core.state import D_ACTION
+from hydra_env.core.state import DECIDE_ACTION
 
 
 class HeuristicBot:
@@ -57,10 +57,10 @@ class HeuristicBot:
 
     def ranked(self, g: Game, seat: int, legal_actions: list[int]) -> list[int]:
         """The legal actions best first, for a sampled game ``g`` (used by ``rollout``)."""
-        kind = g.state.pending[0]
-        if g.is_solo and kind == D_ACTION:
+        kind = g.state.pending.kind
+        if g.is_solo and kind == DECIDE_ACTION:
             return self.solo.ranked(g, seat, legal_actions, full=True)
-        if not g.is_solo and kind == D_ACTION:
+        if not g.is_solo and kind == DECIDE_ACTION:
             first = self.coop.decide(g, seat, legal_actions)
             scored = sorted(self.coop.score_actions(g, seat, legal_actions), key=lambda x: -x[0])
             rest = [a for _, a in scored if a != first]

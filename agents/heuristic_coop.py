@@ -46,7 +46,7 @@ from hydra_env.core.codec import (A_BARRICADE, A_CITY_MOVE, A_CITY_PORTAL, A_CIT
                                   A_DEST, A_END_TURN, A_PLAY_HYDRA, A_PROTECT)
 from hydra_env.core.heroes import attack
 from hydra_env.core.pieces import hero_at
-from hydra_env.core.state import D_ACTION, D_AFTER, D_BUCKLE, D_FOLLOW
+from hydra_env.core.state import DECIDE_ACTION, DECIDE_AFTER_ACTION, DECIDE_BUCKLE_UP, DECIDE_FOLLOW
 from hydra_env.core.tables import (HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT,
                                    HK_SWORD)
 
@@ -76,14 +76,14 @@ class CoopRules:
 
     def decide(self, g: Game, seat: int, legal: list[int]) -> int:
         """The rule-chosen action among ``legal`` for the sampled game ``g``."""
-        kind = g.state.pending[0]
-        if kind == D_BUCKLE:
+        kind = g.state.pending.kind
+        if kind == DECIDE_BUCKLE_UP:
             return self.buckle(g, seat)
-        if kind == D_ACTION:
+        if kind == DECIDE_ACTION:
             return self.action(g, seat, legal)
-        if kind == D_AFTER:
+        if kind == DECIDE_AFTER_ACTION:
             return self.after(g, seat, legal)
-        if kind == D_FOLLOW:
+        if kind == DECIDE_FOLLOW:
             return follow_choice(g, seat, self.w)
         return place_choice(g, seat, legal, self.w)
 
@@ -91,11 +91,11 @@ class CoopRules:
     def in_danger(self, g: Game) -> bool:
         """The city would fall: ``DANGER_WALLS`` wall tokens or fewer, or
         ``DANGER_WALLS_FRONT`` with a head that has heads in front of the wall."""
-        st, R = g.state, g.rules
-        if st.walls <= DANGER_WALLS:
+        state, rules = g.state, g.rules
+        if state.walls <= DANGER_WALLS:
             return True
-        return st.walls <= DANGER_WALLS_FRONT and any(
-            st.heads[c] > 0 and F.distance_to_wall(st, R, c) == 0 for c in range(len(st.heads)))
+        return state.walls <= DANGER_WALLS_FRONT and any(
+            state.head_count[c] > 0 and F.distance_to_wall(state, rules, c) == 0 for c in range(len(state.head_count)))
 
     def weights(self, g: Game) -> tuple[float, float]:
         """(city weight, glory weight) now; ``glory`` defends a city about to fall."""
@@ -105,25 +105,25 @@ class CoopRules:
 
     # ------------------------------------------------------------------ buckle up
     def buckle(self, g: Game, seat: int) -> int:
-        st, R = g.state, g.rules
-        T = R.T
-        hand = st.hands[seat]
+        state, rules = g.state, g.rules
+        tables = rules.tables
+        hand = state.action_hands[seat]
         worth = 0.0
         for card in hand:
-            k = T.card_kind[card]
-            worth += 0.0 if k == HK_PROTECT and st.shield[seat] else CARD_WORTH[k]
-        return R.codec.yes if hand and worth < self.buckle_min * len(hand) else R.codec.no
+            k = tables.card_kind[card]
+            worth += 0.0 if k == HK_PROTECT and state.shielded[seat] else CARD_WORTH[k]
+        return rules.codec.yes if hand and worth < self.buckle_min * len(hand) else rules.codec.no
 
     # ------------------------------------------------------------------ hydra cards
     def hydra_outcome(self, g: Game, seat: int, k: int) -> tuple[float, float]:
         """(harm to the city, change of the seat's glory lead) of playing hydra card k now."""
-        st, R = g.state, g.rules
-        effects = F.card_effects(R, st.hhands[seat][k], True)
-        after = F.run_effects(st, R, effects)
-        if after.over:
+        state, rules = g.state, g.rules
+        effects = F.card_effects(rules, state.hydra_hands[seat][k], True)
+        after = F.run_effects(state, rules, effects)
+        if after.game_over:
             return 1000.0, 0.0
-        harm = F.board_value(st, R, self.w) - F.board_value(after, R, self.w)
-        lead = F.glory_lead(after, seat) - F.glory_lead(st, seat)
+        harm = F.board_value(state, rules, self.w) - F.board_value(after, rules, self.w)
+        lead = F.glory_lead(after, seat) - F.glory_lead(state, seat)
         return harm, lead
 
     def best_hydra(self, g: Game, seat: int, legal: list[int]) -> tuple[float, int] | None:
@@ -157,33 +157,33 @@ class CoopRules:
 
     def score_actions(self, g: Game, seat: int, legal: list[int]) -> list[tuple[float, int]]:
         """(score, action) for every hero action among ``legal`` (module docstring)."""
-        st, R, w = g.state, g.rules, self.w
-        codec = R.codec
+        state, rules, w = g.state, g.rules, self.w
+        codec = rules.codec
         city_w, glory_w = self.weights(g)
-        gains = [F.damage_gains(st, R, c, w) for c in range(len(st.heads))]
+        gains = [F.damage_gains(state, rules, c, w) for c in range(len(state.head_count))]
         city_cost = self.city_cost(g, seat)
-        exposed = F.hero_exposed(st, R, seat)
-        base = F.value_at(st, R, seat, st.hero[seat], -1, w)
+        exposed = F.hero_exposed(state, rules, seat)
+        base = F.value_at(state, rules, seat, state.hero_space[seat], -1, w)
         out = []
         for a in legal:
             k, slot = codec.kind[a], codec.slot[a]
             if k in (A_PLAY_HYDRA, A_END_TURN):
                 continue
-            c, dmg = attack(st, R, seat, a)
+            c, dmg = attack(state, rules, seat, a)
             now = gains[c][min(dmg, 12)] if dmg else 0.0
             glory = float(dmg)
-            dest = codec.arg[a] if k in (A_DEST, A_CITY_MOVE, A_CITY_PORTAL) else st.hero[seat]
+            dest = codec.arg[a] if k in (A_DEST, A_CITY_MOVE, A_CITY_PORTAL) else state.hero_space[seat]
             if k == A_BARRICADE:
                 now += self.barricade_gain(g, seat)
                 glory += 1.0
             elif k in (A_PROTECT, A_CITY_PROTECT) and exposed:
                 now += w.exposed + w.shield
                 glory += 0.5      # a wound would cost a glory point (R14)
-            if dest != st.hero[seat] and dest != R.B.city and hero_at(st, dest, seat) >= 0:
+            if dest != state.hero_space[seat] and dest != rules.board.city and hero_at(state, dest, seat) >= 0:
                 glory -= 1.0      # a shove (R4) costs glory and moves a team-mate
                 now -= SHOVE_CITY
             used = slot if k <= A_PROTECT else -1
-            pos = F.value_at(st, R, seat, dest, used, w) - base
+            pos = F.value_at(state, rules, seat, dest, used, w) - base
             v = city_w * (now + pos) + glory_w * glory
             if used < 0:
                 v -= city_w * city_cost
@@ -199,12 +199,12 @@ class CoopRules:
     def city_cost(self, g: Game, seat: int) -> float:
         """What a token spent off the cards costs: the cheapest unused card of the hero's
         hand goes to the Hydra phase (R29) when tokens are no more than those cards."""
-        st, R, w = g.state, g.rules, self.w
+        state, rules, w = g.state, g.rules, self.w
         from hydra_env.core.codec import DISPLAY_SLOTS
-        hand = [DISPLAY_SLOTS + k for k, u in enumerate(st.hand_used[seat]) if not u]
-        if F.tokens_left(st, R, seat) > len(hand) or not hand:
+        hand = [DISPLAY_SLOTS + k for k, u in enumerate(state.action_hand_used[seat]) if not u]
+        if F.tokens_left(state, rules, seat) > len(hand) or not hand:
             return 0.0
-        return min(F.effect_harm(st, R, F.card_effects(R, F.slot_card(st, seat, s), False), w)
+        return min(F.effect_harm(state, rules, F.card_effects(rules, F.slot_card(state, seat, s), False), w)
                    for s in hand)
 
 

@@ -42,7 +42,7 @@ from hydra_env.core.codec import (A_BARRICADE, A_BLOCK, A_CITY_HARPOON, A_CITY_M
                                   A_CITY_PORTAL, A_CITY_PROTECT, A_CITY_SWORD, A_DEST,
                                   A_HARPOON, A_PASS, A_PROTECT, A_SWORD)
 from hydra_env.core.heroes import attack, on_neck_colour
-from hydra_env.core.state import D_ACTION, D_FOLLOW, PH_ACTION2
+from hydra_env.core.state import DECIDE_ACTION, DECIDE_FOLLOW, PHASE_ACTIONS_II
 
 BLOCK_MARGIN = 0.25
 
@@ -60,10 +60,10 @@ class SoloRules:
     # ------------------------------------------------------------------ dispatch
     def decide(self, g: Game, seat: int, legal: list[int]) -> int:
         """The rule-chosen action among ``legal`` for the sampled game ``g``."""
-        kind = g.state.pending[0]
-        if kind == D_ACTION:
+        kind = g.state.pending.kind
+        if kind == DECIDE_ACTION:
             return self.action(g, seat, legal)
-        if kind == D_FOLLOW:
+        if kind == DECIDE_FOLLOW:
             return follow_choice(g, seat, self.w)
         return place_choice(g, seat, legal, self.w)
 
@@ -76,19 +76,19 @@ class SoloRules:
         """Hero actions best first: the action a priority rule picks (rules 1–3), then
         the others by the common score of rules 4–8. Without ``full`` the list may
         stop at the first action (when a priority rule picks it)."""
-        st, R, w = g.state, g.rules, self.w
-        codec = R.codec
+        state, rules, w = g.state, g.rules, self.w
+        codec = rules.codec
         kinds = codec.kind
         card_acts = [a for a in legal if kinds[a] <= A_PROTECT]
-        left = F.tokens_left(st, R, seat)
-        harm = {s: F.effect_harm(st, R, F.card_effects(R, st.display[s], False), w)
-                for s in F.unused_slots(st, R, seat)}
-        plan = (block_plan(st, R, seat, left, harm, w, self.block_margin)
-                if st.phase == PH_ACTION2 else [])
+        left = F.tokens_left(state, rules, seat)
+        harm = {s: F.effect_harm(state, rules, F.card_effects(rules, state.display[s], False), w)
+                for s in F.unused_slots(state, rules, seat)}
+        plan = (block_plan(state, rules, seat, left, harm, w, self.block_margin)
+                if state.phase == PHASE_ACTIONS_II else [])
         spare = left - len(plan) - len(harm)
         cheapest = sorted(harm.values())
         city_cost = 0.0 if spare > 0 else (cheapest[0] if cheapest else 0.0)
-        gains = [F.damage_gains(st, R, c, w) for c in range(len(st.heads))]
+        gains = [F.damage_gains(state, rules, c, w) for c in range(len(state.head_count))]
         attacks = [(self.attack_value(g, seat, a, gains, city_cost), a) for a in legal
                    if kinds[a] in (A_SWORD, A_HARPOON, A_CITY_SWORD, A_CITY_HARPOON)]
         first = self.priority(g, seat, legal, card_acts, left, plan, attacks)
@@ -123,29 +123,29 @@ class SoloRules:
         """The common score of the module docstring for every legal action: what the
         action does now, plus how it changes what the remaining cards can do, minus
         the card a city action wastes; blocks score the harm they prevent."""
-        st, R, w = g.state, g.rules, self.w
-        codec = R.codec
+        state, rules, w = g.state, g.rules, self.w
+        codec = rules.codec
         kinds = codec.kind
-        base = F.value_at(st, R, seat, st.hero[seat], -1, w)
+        base = F.value_at(state, rules, seat, state.hero_space[seat], -1, w)
         attack = {a: v for v, a in attacks}
-        exposed = F.hero_exposed(st, R, seat)
+        exposed = F.hero_exposed(state, rules, seat)
         out = []
         for a in legal:
             k, slot = kinds[a], codec.slot[a]
             if k == A_BLOCK:
-                card = st.row[codec.arg[a]]
-                out.append((F.effect_harm(st, R, F.card_effects(R, card, True), w) - city_cost, a))
+                card = state.solo_row_c[codec.arg[a]]
+                out.append((F.effect_harm(state, rules, F.card_effects(rules, card, True), w) - city_cost, a))
                 continue
             now = attack.get(a, 0.0)
             if k in (A_CITY_SWORD, A_CITY_HARPOON):
                 now += city_cost     # charged in attack_value; charged once below
-            dest = codec.arg[a] if k in (A_DEST, A_CITY_MOVE, A_CITY_PORTAL) else st.hero[seat]
+            dest = codec.arg[a] if k in (A_DEST, A_CITY_MOVE, A_CITY_PORTAL) else state.hero_space[seat]
             if k == A_BARRICADE:
                 now += self.barricade_gain(g, seat)
             elif k in (A_PROTECT, A_CITY_PROTECT) and exposed:
                 now += w.exposed + w.shield
             used = slot if k <= A_PROTECT else -1
-            v = now + F.value_at(st, R, seat, dest, used, w) - base
+            v = now + F.value_at(state, rules, seat, dest, used, w) - base
             if used < 0:
                 v -= city_cost
             else:
@@ -170,56 +170,56 @@ class SoloRules:
 
     def target_distance(self, g: Game, seat: int, a: int) -> int:
         """Spaces to the wall of the head an attack hits, if it has heads; else 99."""
-        st, R = g.state, g.rules
-        codec = R.codec
+        state, rules = g.state, g.rules
+        codec = rules.codec
         k, arg = codec.kind[a], codec.arg[a]
-        c = arg >> 1 if k == A_SWORD else arg if k == A_CITY_SWORD else on_neck_colour(st, R, seat)
-        return F.distance_to_wall(st, R, c) if st.heads[c] > 0 else 99
+        c = arg >> 1 if k == A_SWORD else arg if k == A_CITY_SWORD else on_neck_colour(state, rules, seat)
+        return F.distance_to_wall(state, rules, c) if state.head_count[c] > 0 else 99
 
     def barricade_choice(self, g: Game, seat: int, card_acts: list[int]) -> int | None:
         """A barricade card when the hero stands in front of a dangerous head."""
-        st, R = g.state, g.rules
-        codec = R.codec
+        state, rules = g.state, g.rules
+        codec = rules.codec
         bars = [a for a in card_acts if codec.kind[a] == A_BARRICADE]
         if not bars:
             return None
-        here = st.hero[seat]
-        if here == R.B.city:
+        here = state.hero_space[seat]
+        if here == rules.board.city:
             return bars[0]          # R11: repair the wall (legal only with a token missing)
-        for c in range(len(st.heads)):
-            if (F.front_space(st, R, c) == here and st.heads[c] > 0
-                    and F.distance_to_wall(st, R, c) <= 4):
+        for c in range(len(state.head_count)):
+            if (F.front_space(state, rules, c) == here and state.head_count[c] > 0
+                    and F.distance_to_wall(state, rules, c) <= 4):
                 return min(bars, key=lambda a: codec.arg[a] >= 0)   # a new one first (R11)
         return None
 
     def last_resort(self, g: Game, seat: int, legal: list[int], attacks: list,
                     city_cost: float) -> int:
         """City actions, a block or a pass, whichever is least bad."""
-        st, R, w = g.state, g.rules, self.w
-        codec = R.codec
-        base = F.value_at(st, R, seat, st.hero[seat], -1, w)
+        state, rules, w = g.state, g.rules, self.w
+        codec = rules.codec
+        base = F.value_at(state, rules, seat, state.hero_space[seat], -1, w)
         options = [(v, a) for v, a in attacks]
         for a in legal:
             k = codec.kind[a]
             if k in (A_CITY_MOVE, A_CITY_PORTAL):
-                options.append((F.value_at(st, R, seat, codec.arg[a], -1, w) - base - city_cost, a))
-            elif k == A_CITY_PROTECT and F.hero_exposed(st, R, seat):
+                options.append((F.value_at(state, rules, seat, codec.arg[a], -1, w) - base - city_cost, a))
+            elif k == A_CITY_PROTECT and F.hero_exposed(state, rules, seat):
                 options.append((w.exposed - city_cost, a))
             elif k == A_PASS:
                 options.append((-city_cost, a))
             elif k == A_BLOCK:
-                card = st.row[codec.arg[a]]
-                options.append((F.effect_harm(st, R, F.card_effects(R, card, True), w) - city_cost, a))
+                card = state.solo_row_c[codec.arg[a]]
+                options.append((F.effect_harm(state, rules, F.card_effects(rules, card, True), w) - city_cost, a))
         return max(options)[1] if options else legal[0]
 
 
-def block_plan(st, R, seat: int, left: int, harm: dict, w: F.SoloWeights,
+def block_plan(state, rules, seat: int, left: int, harm: dict, w: F.SoloWeights,
                margin: float = BLOCK_MARGIN) -> list[int]:
     """Columns of row C worth blocking, most harmful first (rule 1)."""
     rows = []
-    for j, card in enumerate(st.row):
-        if card >= 0 and not st.row_block[j]:
-            rows.append((F.effect_harm(st, R, F.card_effects(R, card, True), w), j))
+    for j, card in enumerate(state.solo_row_c):
+        if card >= 0 and not state.solo_row_c_blocked[j]:
+            rows.append((F.effect_harm(state, rules, F.card_effects(rules, card, True), w), j))
     rows.sort(reverse=True)
     cards = sorted(harm.values())
     plan: list[int] = []
@@ -234,13 +234,13 @@ def block_plan(st, R, seat: int, left: int, harm: dict, w: F.SoloWeights,
 
 def place_choice(g: Game, seat: int, legal: list[int], w: F.SoloWeights) -> int:
     """Where an evading or shoved hero goes: outside danger, best position."""
-    st, R = g.state, g.rules
-    codec = R.codec
-    danger = F.danger_mask(st, R)
+    state, rules = g.state, g.rules
+    codec = rules.codec
+    danger = F.danger_mask(state, rules)
     best = None
     for a in legal:
         sp = codec.arg[a]
-        v = F.value_at(st, R, seat, sp, -1, w) - (3.0 if (danger >> sp) & 1 else 0.0)
+        v = F.value_at(state, rules, seat, sp, -1, w) - (3.0 if (danger >> sp) & 1 else 0.0)
         if best is None or v > best[0]:
             best = (v, a)
     return best[1]
@@ -248,11 +248,11 @@ def place_choice(g: Game, seat: int, legal: list[int], w: F.SoloWeights) -> int:
 
 def follow_choice(g: Game, seat: int, w: F.SoloWeights) -> int:
     """Follow a retreating head (R10) when the new space is at least as good."""
-    st, R = g.state, g.rules
-    target = st.pending[2]
-    here = F.value_at(st, R, seat, st.hero[seat], -1, w)
-    there = F.value_at(st, R, seat, target, -1, w)
-    return R.codec.yes if there >= here else R.codec.no
+    state, rules = g.state, g.rules
+    target = state.pending.follow_space
+    here = F.value_at(state, rules, seat, state.hero_space[seat], -1, w)
+    there = F.value_at(state, rules, seat, target, -1, w)
+    return rules.codec.yes if there >= here else rules.codec.no
 
 
 __all__ = ["SoloRules", "block_plan", "place_choice", "follow_choice"]

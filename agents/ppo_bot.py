@@ -93,7 +93,7 @@ class PPOBot:
         obs = {"obs": flat} if self.flat_part else self.encoder.split(flat)
         if self.n_candidates:
             from hydra_env.envs.candidates import CandidateEncoder
-            if self._cand is None or self._cand.R is not game.rules:
+            if self._cand is None or self._cand.rules is not game.rules:
                 self._cand = CandidateEncoder(game.rules, self.n_candidates)
             obs["cand_feat"], obs["cand_index"] = self._cand.encode(game, view.seat)
         return obs

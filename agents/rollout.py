@@ -35,7 +35,7 @@ import numpy as np
 from agents import features as F
 from agents.heuristic import HeuristicBot
 from hydra_env import Game, SeatView
-from hydra_env.core.state import D_ACTION, PH_ACTION2
+from hydra_env.core.state import DECIDE_ACTION, PHASE_ACTIONS_II
 
 
 class RolloutBot:
@@ -61,7 +61,7 @@ class RolloutBot:
             return legal_actions[0]
         g0 = view.sample(self.rng)
         ranked = self.policy.ranked(g0, view.seat, legal_actions)
-        exact = g0.is_solo and g0.state.phase == PH_ACTION2
+        exact = g0.is_solo and g0.state.phase == PHASE_ACTIONS_II
         k = self.budget if exact else self.candidates
         cands = ranked[:k]
         if len(cands) == 1:
@@ -93,7 +93,7 @@ class RolloutBot:
             pd = g.state.pending
             if g.is_over or g.state.round != rnd:
                 break
-            if pd[1] == seat and pd[0] == D_ACTION:
+            if pd.seat == seat and pd.kind == DECIDE_ACTION:
                 break
             self.step(g)
         return F.coop_value(g, seat, self.policy.coop_weights())
@@ -106,7 +106,7 @@ class RolloutBot:
 
     def solo_leaf(self, g: Game) -> float:
         """Score if over (a loss is 0), else the board value on the score's scale."""
-        st = g.state
-        if st.over:
-            return float(g.result().score) if st.outcome == "won" else 0.0
-        return F.board_value(st, g.rules, self.policy.w)
+        state = g.state
+        if state.game_over:
+            return float(g.result().score) if state.outcome == "won" else 0.0
+        return F.board_value(state, g.rules, self.policy.w)

@@ -57,7 +57,7 @@ def play_game(job: tuple[int, int, int, int, int, bool]) -> dict[str, Any]:
     try:
         game = Game.new(scenario=scenario, stars=stars, seed=s)
         if late:
-            game.state.round = max(len(game.state.moon) - late, 0)
+            game.state.round = max(len(game.state.moon_tokens) - late, 0)
         rng = random.Random(s)
         while not game.is_over:
             if check:
@@ -83,8 +83,8 @@ def play_game(job: tuple[int, int, int, int, int, bool]) -> dict[str, Any]:
 def score_bounds(scenario: int, stars: int) -> tuple[int, int]:
     """R39: a won score lies in [100 − (4·9 − 1) − 24 − 5 + 1, 100 + starting walls]."""
     game = Game.new(scenario, stars, 0)
-    heads, last = len(game.state.heads), game.rules.B.last_pos
-    return 100 - (heads * last - 1) - 6 * heads - 5 + 1, 100 + game.state.walls_max
+    heads, last = len(game.state.head_count), game.rules.board.last_pos
+    return 100 - (heads * last - 1) - 6 * heads - 5 + 1, 100 + game.state.walls_at_start
 
 
 def summary(scenario: int, stars: int, recs: list[dict[str, Any]], seconds: float) -> dict:

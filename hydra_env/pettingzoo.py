@@ -116,7 +116,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
         self.render_mode = render_mode
         self.reward_scheme = make_reward(scen.solo, reward, **reward_options)
         self._enc = encoder_for(comp)
-        size = self._enc.T.codec.size
+        size = self._enc.tables.codec.size
         self.possible_agents = [f"seat_{i}" for i in range(scen.players)]
         obs = observation_space(self._enc, self.flatten)
         self.observation_spaces = {a: spaces.Dict({

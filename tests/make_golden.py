@@ -96,7 +96,7 @@ def new_game(spec: Spec) -> Game:
     """The game of ``spec`` before its first decision."""
     game = Game.new(scenario=spec.scenario, stars=spec.stars, seed=spec.seed)
     if spec.late:
-        game.state.round = max(len(game.state.moon) - spec.late, 0)
+        game.state.round = max(len(game.state.moon_tokens) - spec.late, 0)
     return game
 
 

@@ -113,7 +113,7 @@ def test_r41_bot_never_reads_hidden_information(name):
     for i, g in enumerate(games):
         seat = g.current_player
         other = g.determinize(seat, np.random.default_rng(1000 + i))
-        differing += other.state.deck != g.state.deck
+        differing += other.state.action_deck != g.state.action_deck
         assert other.observe(seat) == g.observe(seat)
         legal = g.legal_actions()
         assert other.legal_actions() == legal

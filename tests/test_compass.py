@@ -132,9 +132,9 @@ def test_r23_new_game_tokens_on_0_to_minus_3_in_random_order(scenario):
     for seed in range(12):
         g = Game.new(scenario=scenario, seed=seed)
         st = g.state
-        n = st.n
+        n = st.players
         assert sorted(st.glory) == list(range(-(n - 1), 1))
-        assert st.order == compass.ranking(st.glory)[::-1]     # R25 from the start (P)
+        assert st.turn_order == compass.ranking(st.glory)[::-1]     # R25 from the start (P)
         assert g.result().ranking == tuple(compass.ranking(st.glory))
         firsts.add(compass.ranking(st.glory)[0])
     assert len(firsts) >= 2, "the start order is not random"
@@ -230,24 +230,24 @@ def test_r24_r25_support_and_new_turn_order_after_a_round():
     # 2 gains 2 → 4 is reached → stops on 3; 0 gains 3 → 3 is reached → stops on 2.
     assert before == [0, 5, 2, 4]
     assert g.state.glory == [2, 5, 3, 4]
-    assert g.state.order == [0, 2, 3, 1]
+    assert g.state.turn_order == [0, 2, 3, 1]
 
 
 def test_r25_turn_order_recomputed_from_compass_each_round():
     g = ht.coop_game(scenario=8, glory=[7, 1], order=[0, 1])  # order not from the compass
     _pass_round(g)
     assert g.state.glory == [7, 2]
-    assert g.state.order == [1, 0]          # last on the compass plays first
+    assert g.state.turn_order == [1, 0]          # last on the compass plays first
     assert g.pending["seat"] == 1           # buckle-up asked in the new order
 
 
 def test_r25_no_new_turn_order_after_the_last_round():
     g = ht.coop_game(scenario=8, glory=[7, 1], order=[0, 1])
-    g.state.round = len(g.state.moon) - 1   # make this the last round
+    g.state.round = len(g.state.moon_tokens) - 1   # make this the last round
     _pass_round(g)
     assert g.is_over and g.result().outcome == "won"
     assert g.state.glory == [7, 2]          # support still given (phase 4)
-    assert g.state.order == [0, 1]          # phase 5 not applicable in the last round
+    assert g.state.turn_order == [0, 1]          # phase 5 not applicable in the last round
 
 
 def test_r22_in_game_wound_loses_glory_skipping_held_positions():
@@ -258,7 +258,7 @@ def test_r22_in_game_wound_loses_glory_skipping_held_positions():
     g = ht.coop_game(scenario=8, heroes=["r3c1", "city"], glory=[5, 4], order=[0, 1],
                      hydra_hands={0: ["H17"]})        # H17: bite red
     g.apply(ht.find_action(g, "play hydra card", "H17"))
-    assert g.state.hero[0] == ht.space(g, "city")
+    assert g.state.hero_space[0] == ht.space(g, "city")
     assert g.state.glory == [3, 4]
 
 

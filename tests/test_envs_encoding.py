@@ -7,7 +7,7 @@ import pytest
 
 import hydra_env
 from hydra_env.core.codec import A_CITY_HARPOON, A_CITY_SWORD, A_HARPOON, A_SWORD
-from hydra_env.core.state import D_EVADE, D_FOLLOW, D_SHOVE
+from hydra_env.core.state import DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED
 from hydra_env.envs import encoding
 from hydra_env.envs.encoding import MAX_SEATS, encoder_for
 
@@ -66,21 +66,21 @@ def test_planes_show_heads_necks_heroes_barricades():
                                   "area", "target", "head", "counter", "neck")] == \
         [0, 4, 5, 9, 10, 11, 12, 16, 17, 21, 25]
     for g in SOLO[25:400:25]:
-        st, B = g.state, g.rules.B
+        st, B = g.state, g.rules.board
         board = ENC.encode_dict(g, 0)["board"].reshape(29, -1)
         feats = ENC.encode_dict(g, 0)["features"]
         for c in range(4):
-            path = B.paths[st.colour_path[c]]
-            head = path[st.head_pos[c]]
+            path = B.paths[st.hydra_path[c]]
+            head = path[st.head_position[c]]
             assert board[17 + c, head] == 1 and board[17 + c].sum() == 1
-            assert board[21 + c, head] == pytest.approx(st.heads[c] / 6)
-            assert set(np.flatnonzero(board[25 + c])) == set(path[:st.head_pos[c]])
+            assert board[21 + c, head] == pytest.approx(st.head_count[c] / 6)
+            assert set(np.flatnonzero(board[25 + c])) == set(path[:st.head_position[c]])
             assert set(np.flatnonzero(board[c])) == set(path)
-            assert feats[c * 8 + st.heads[c]] == 1 and feats[c * 8:c * 8 + 7].sum() == 1
-            assert feats[c * 8 + 7] == pytest.approx(st.head_pos[c] / 9)
-        bars = {s for s in st.barricades if s >= 0}
+            assert feats[c * 8 + st.head_count[c]] == 1 and feats[c * 8:c * 8 + 7].sum() == 1
+            assert feats[c * 8 + 7] == pytest.approx(st.head_position[c] / 9)
+        bars = {s for s in st.barricade_space if s >= 0}
         assert set(np.flatnonzero(board[4])) == bars
-        hero = st.hero[0]
+        hero = st.hero_space[0]
         assert set(np.flatnonzero(board[5])) == ({hero} if hero != B.city else set())
         assert board[6:9].sum() == 0
         assert board[10].sum() == 12 and board[11].sum() == 4
@@ -92,13 +92,13 @@ def test_planes_show_heads_necks_heroes_barricades():
 def test_seats_are_relative_own_hero_first():
     """Relative seat 0 is always the observer: the plane of relative seat k for
     observer s shows the hero of seat (s + k) mod n."""
-    B = COOP[0].rules.B
+    B = COOP[0].rules.board
     for g in COOP[:300:7]:
         n = g.num_players
         for seat in range(n):
             board = ENC.encode_dict(g, seat)["board"].reshape(29, -1)
             for k in range(n):
-                sp = g.state.hero[(seat + k) % n]
+                sp = g.state.hero_space[(seat + k) % n]
                 expect = {sp} if sp != B.city else set()
                 assert set(np.flatnonzero(board[5 + k])) == expect
 
@@ -107,19 +107,19 @@ def test_pending_targets_are_encoded():
     seen = set()
     for g in SOLO + COOP:
         pd = g.state.pending
-        if pd is None or pd[0] not in (D_SHOVE, D_EVADE, D_FOLLOW):
+        if pd is None or pd.kind not in (DECIDE_SHOVED, DECIDE_EVADE, DECIDE_FOLLOW):
             continue
-        seen.add(pd[0])
-        B = g.rules.B
-        obs = ENC.encode(g, pd[1])
+        seen.add(pd.kind)
+        B = g.rules.board
+        obs = ENC.encode(g, pd.seat)
         board = obs[:ENC.P].reshape(29, -1)
-        if pd[0] == D_FOLLOW:
-            targets = {pd[2]}
+        if pd.kind == DECIDE_FOLLOW:
+            targets = {pd.follow_space}
         else:
-            targets = set(B.spaces(pd[2]))
+            targets = set(B.spaces(pd.choices))
         assert set(np.flatnonzero(board[16])) == targets - {B.city}
         assert obs[ENC.f["target_city"]] == (1.0 if B.city in targets else 0.0)
-    assert seen == {D_SHOVE, D_EVADE, D_FOLLOW}
+    assert seen == {DECIDE_SHOVED, DECIDE_EVADE, DECIDE_FOLLOW}
 
 
 def leak_check(enc, games, rng) -> tuple[int, int, int]:
@@ -131,7 +131,7 @@ def leak_check(enc, games, rng) -> tuple[int, int, int]:
             for _ in range(2):
                 d = g.determinize(seat, rng)
                 leaked += enc.encode(d, seat).tobytes() != obs or enc.mask(d, seat).tobytes() != mask
-                changed += d.state.deck != g.state.deck or d.state.hhands != g.state.hhands
+                changed += d.state.action_deck != g.state.action_deck or d.state.hydra_hands != g.state.hydra_hands
                 checked += 1
     return checked, leaked, changed
 
@@ -143,7 +143,7 @@ def test_r41_no_leak_redealing_hidden_information():
     assert leaked == 0
     assert checked > 3000
     assert changed > checked // 2          # the re-deal really moved hidden cards
-    kinds = {(g.is_solo, bool(g.state.revealed), bool(g.state.queue)) for g in SOLO + COOP}
+    kinds = {(g.is_solo, bool(g.state.solo_row_c_face_up), bool(g.state.hydra_queue)) for g in SOLO + COOP}
     assert (True, True, False) in kinds and (False, False, True) in kinds   # row C up; queue
 
 
@@ -154,7 +154,7 @@ def test_leak_check_catches_a_leaky_encoder():
     class Leaky(encoding.Encoder):
         def encode(self, game, seat):
             out = super().encode(game, seat)
-            deck = game.state.deck
+            deck = game.state.action_deck
             out[self.f["decks"]] = (deck[-1] + 1) / 64 if deck else 0.0
             return out
 
@@ -165,11 +165,11 @@ def test_leak_check_catches_a_leaky_encoder():
 def test_r41_solo_row_c_hidden_before_the_oracle_phase():
     for g in SOLO:
         st = g.state
-        if st.row and any(c >= 0 for c in st.row) and not st.revealed:
+        if st.solo_row_c and any(c >= 0 for c in st.solo_row_c) and not st.solo_row_c_face_up:
             obs = ENC.encode(g, 0)
             r = ENC.f["row_c"]
             block = obs[r:r + 155].reshape(5, 31)
-            present = np.array([c >= 0 for c in st.row])
+            present = np.array([c >= 0 for c in st.solo_row_c])
             assert (block[:, 0] == present).all()
             assert block[:, 1].sum() == 0 and block[:, 3:].sum() == 0
             return
@@ -184,14 +184,14 @@ def test_solo_tokens_blocks_and_columns_are_encoded():
     for g in SOLO:
         st = g.state
         obs = ENC.encode(g, 0)
-        for i, t in enumerate(st.dtoken):
+        for i, t in enumerate(st.display_token):
             b = f["display"] + i * 50
             assert obs[b + 1] == (t == 1) and obs[b + 2] == (t == 2)
-        for j, blocked in enumerate(st.row_block):
+        for j, blocked in enumerate(st.solo_row_c_blocked):
             assert obs[f["row_c"] + j * 31 + 2] == blocked
             seen_block |= bool(blocked)
         cols = obs[f["solo"] + 6:f["solo"] + 11]
-        assert [bool(x) for x in cols] == [bool((st.cols_used >> j) & 1) for j in range(5)]
+        assert [bool(x) for x in cols] == [bool((st.solo_columns_used >> j) & 1) for j in range(5)]
     assert seen_block
 
 
@@ -231,7 +231,7 @@ def test_solo_hero_fast_path_equals_general_path():
         general[ones] = 1
         general[vidx] = vval
         fast = np.zeros(ENC.size, np.float32)
-        key = (st.hero[0], st.shield[0], st.city_used[0], st.phase, st.done, R.scen.tokens)
+        key = (st.hero_space[0], st.shielded[0], st.city_actions_used[0], st.phase, st.actions_done, R.scenario.tokens)
         cells, block = ENC._solo_hero_chunk(key)
         fast[list(cells)] = 1
         fast[b:b + len(block)] = block

@@ -15,7 +15,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import hydra_env
-from hydra_env.core.state import D_EVADE, D_FOLLOW, D_SHOVE
+from hydra_env.core.state import DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED
 from hydra_env.envs.coop_env import CoopEnv
 from hydra_env.envs.rewards import CoopReward, SoloReward, potential, rank_value
 from hydra_env.envs.solo_env import SoloEnv
@@ -302,17 +302,17 @@ def test_coop_learner_decisions_in_other_seats_turns_are_its_own_steps():
         env.reset(seed=ep)
         while True:
             st = env.game.state
-            kind = st.pending[0]
-            turn_seat = st.order[st.oidx] if st.oidx < st.n else None
-            if kind in (D_SHOVE, D_EVADE, D_FOLLOW) and turn_seat != 0:
+            kind = st.pending.kind
+            turn_seat = st.turn_order[st.turn_order_index] if st.turn_order_index < st.players else None
+            if kind in (DECIDE_SHOVED, DECIDE_EVADE, DECIDE_FOLLOW) and turn_seat != 0:
                 seen.add(kind)
-            assert st.pending[1] == 0
+            assert st.pending.seat == 0
             *_, terminated, _, _ = env.step(pick(env.action_masks(), rng))
             if terminated:
                 break
         if len(seen) == 3:
             break
-    assert seen & {D_SHOVE, D_EVADE}
+    assert seen & {DECIDE_SHOVED, DECIDE_EVADE}
 
 
 def test_render_ansi_and_rgb_array(tmp_path):

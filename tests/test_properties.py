@@ -40,8 +40,8 @@ from hydra_env.core.cards import shuffle
 from hydra_env.core.codec import (A_BARRICADE, A_BLOCK, A_CITY_HARPOON, A_CITY_MOVE,
                                   A_CITY_PORTAL, A_CITY_PROTECT, A_CITY_SWORD, A_DEST, A_HARPOON,
                                   A_PLAY_HYDRA, A_PROTECT, A_SWORD, DISPLAY_SLOTS)
-from hydra_env.core.state import (D_ACTION, D_AFTER, D_BUCKLE, D_EVADE, D_FOLLOW, D_SHOVE,
-                                  EV_BITE, PH_ACTION, PH_ACTION2, PH_HYDRA)
+from hydra_env.core.state import (DECIDE_ACTION, DECIDE_AFTER_ACTION, DECIDE_BUCKLE_UP, DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED,
+                                  EVADE_BITE, PHASE_ACTIONS, PHASE_ACTIONS_II, PHASE_HYDRA)
 from hydra_env.core.testing import invariants
 
 SOLO = (10, 11, 12)
@@ -56,7 +56,7 @@ def new_game(scenario: int, seed: int, *, late: int = 0, stars: int = 1) -> Game
     """A new seeded game; with ``late`` = k > 0 it starts in the k-th round from the end."""
     game = Game.new(scenario=scenario, stars=stars, seed=seed)
     if late:
-        game.state.round = max(len(game.state.moon) - late, 0)
+        game.state.round = max(len(game.state.moon_tokens) - late, 0)
     return game
 
 
@@ -103,25 +103,25 @@ def where(game: Game) -> str:
 def more_invariants(game: Game) -> list[str]:
     """Checks beyond testing.invariants(): barricades (R11, R17), compass (R22), tokens."""
     st, R = game.state, game.rules
-    B = R.B
+    B = R.board
     bad = []
-    necks = {B.paths[st.colour_path[c]][i] for c in range(len(st.heads))
-             for i in range(st.head_pos[c])}
-    for s in st.barricades:
+    necks = {B.paths[st.hydra_path[c]][i] for c in range(len(st.head_count))
+             for i in range(st.head_position[c])}
+    for s in st.barricade_space:
         if s >= 0 and (s in necks or (B.maelstrom_mask >> s) & 1):
             bad.append(f"barricade on a neck tile or maelstrom: {B.name(s)} (R11, R17)")
-    if not all(0 <= s < B.n_spaces for s in st.hero):
-        bad.append(f"hero off the board: {st.hero}")
-    if not all(x in (0, 1) for x in st.shield):
-        bad.append(f"shield values not 0/1: {st.shield}")
+    if not all(0 <= s < B.n_spaces for s in st.hero_space):
+        bad.append(f"hero off the board: {st.hero_space}")
+    if not all(x in (0, 1) for x in st.shielded):
+        bad.append(f"shield values not 0/1: {st.shielded}")
     if len(set(st.glory)) != len(st.glory):
         bad.append(f"two heroes share a compass progress (R22): {st.glory}")
-    if not st.over and not 0 <= st.round < len(st.moon):
+    if not st.game_over and not 0 <= st.round < len(st.moon_tokens):
         bad.append(f"round {st.round} outside the moon track")
     if R.solo:
-        phase1 = [slot % len(st.row) for slot, t in enumerate(st.dtoken) if t == 1]
+        phase1 = [slot % len(st.solo_row_c) for slot, t in enumerate(st.display_token) if t == 1]
         if len(set(phase1)) != len(phase1):
-            bad.append(f"two phase-I tokens in one column (R34): {st.dtoken}")
+            bad.append(f"two phase-I tokens in one column (R34): {st.display_token}")
     return bad
 
 
@@ -185,10 +185,10 @@ class RefView:
     def __init__(self, game: Game) -> None:
         st = game.state
         self.st = st
-        self.colours = range(len(st.heads))
-        self.col = [PATH_COLS[st.colour_path[c]] for c in self.colours]
-        self.head = {c: st.head_pos[c] * COLS + self.col[c] for c in self.colours}
-        self.neck = {i * COLS + self.col[c]: c for c in self.colours for i in range(st.head_pos[c])}
+        self.colours = range(len(st.head_count))
+        self.col = [PATH_COLS[st.hydra_path[c]] for c in self.colours]
+        self.head = {c: st.head_position[c] * COLS + self.col[c] for c in self.colours}
+        self.neck = {i * COLS + self.col[c]: c for c in self.colours for i in range(st.head_position[c])}
         self.maelstroms = {c for c in PATH_COLS}                        # row 0
         self.blocked = set(self.head.values()) | self.maelstroms        # R2, R5
         self.portals = {r * COLS + c for r in PORTAL_ROWS for c in PATH_COLS} | {CITY}
@@ -219,9 +219,9 @@ class RefView:
         st, orth = self.st, ref_orthogonal(start)
         out = set()
         for c in self.colours:
-            if st.heads[c] > 0 and self.head[c] in orth:
+            if st.head_count[c] > 0 and self.head[c] in orth:
                 out.add(c)
-            elif st.heads[c] == 0 and st.head_pos[c] > 0 and (
+            elif st.head_count[c] == 0 and st.head_position[c] > 0 and (
                     self.head[c] in orth or any(self.neck.get(s) == c for s in orth)):
                 out.add(c)
         return out
@@ -231,7 +231,7 @@ def ref_card_actions(game: Game, view: RefView, seat: int, slot: int, card: int)
     """The legal indices of one card slot (R3–R13)."""
     st, codec = game.state, game.codec
     hero = game.components.action_cards[card].hero
-    areas, base, sp = game.components.board.areas, codec.card_base(slot), st.hero[seat]
+    areas, base, sp = game.components.board.areas, codec.card_base(slot), st.hero_space[seat]
     bonus_area = areas[hero.bonus_area] if hero.bonus_area >= 0 else None
     out: set[int] = set()
     if hero.kind == "move":
@@ -249,21 +249,21 @@ def ref_card_actions(game: Game, view: RefView, seat: int, slot: int, card: int)
             out.add(base + codec.off_harpoon + 1)
     elif hero.kind == "barricade":
         if sp == CITY:
-            if st.walls < st.walls_max:
+            if st.walls < st.walls_at_start:
                 out.add(base + codec.off_barricade)
-        elif sp not in st.barricades and sp not in view.neck:
-            if -1 in st.barricades:
+        elif sp not in st.barricade_space and sp not in view.neck:
+            if -1 in st.barricade_space:
                 out.add(base + codec.off_barricade)
             else:
-                out |= {base + codec.off_barricade + 1 + k for k in range(len(st.barricades))}
-    elif hero.kind == "protect" and not st.shield[seat]:
+                out |= {base + codec.off_barricade + 1 + k for k in range(len(st.barricade_space))}
+    elif hero.kind == "protect" and not st.shielded[seat]:
         out.add(base + codec.off_protect)
     return out
 
 
 def ref_city_actions(game: Game, view: RefView, seat: int, once_used: set[int]) -> set[int]:
     """R16: move 1, sword 1, harpoon 1, protect once per round; portal and pass always."""
-    st, codec, sp = game.state, game.codec, game.state.hero[seat]
+    st, codec, sp = game.state, game.codec, game.state.hero_space[seat]
     out = {codec.pass_} | {codec.city_portal + s for s in view.portal(sp)}
     if A_CITY_MOVE not in once_used:
         out |= {codec.city_move + s for s in view.move(sp, 1, None)}
@@ -271,7 +271,7 @@ def ref_city_actions(game: Game, view: RefView, seat: int, once_used: set[int]) 
         out |= {codec.city_sword + c for c in view.attackable(sp)}
     if A_CITY_HARPOON not in once_used and sp in view.neck:
         out.add(codec.city_harpoon)
-    if A_CITY_PROTECT not in once_used and not st.shield[seat]:
+    if A_CITY_PROTECT not in once_used and not st.shielded[seat]:
         out.add(codec.city_protect)
     return out
 
@@ -282,50 +282,50 @@ def ref_legal(game: Game, once_used: set[int]) -> set[int] | None:
     ``once_used``: the once-per-round city actions (codec kinds) the seat already used.
     """
     st, codec = game.state, game.codec
-    kind, seat = st.pending[0], st.pending[1]
-    if kind == D_AFTER:                                  # R28 as the engine reads it (8.)
-        out = {codec.play_base + k for k in range(len(st.hhands[seat]))}
-        return out | ({codec.end_turn} if st.turn < game.rules.scen.tokens - 1 else set())
-    if kind != D_ACTION:
+    kind, seat = st.pending.kind, st.pending.seat
+    if kind == DECIDE_AFTER_ACTION:                                  # R28 as the engine reads it (8.)
+        out = {codec.play_base + k for k in range(len(st.hydra_hands[seat]))}
+        return out | ({codec.end_turn} if st.turn < game.rules.scenario.tokens - 1 else set())
+    if kind != DECIDE_ACTION:
         return None
     view = RefView(game)
     out = ref_city_actions(game, view, seat, once_used)
     if game.is_solo:
-        ncols = len(st.row)
-        used_cols = {slot % ncols for slot, t in enumerate(st.dtoken) if t == 1}
+        ncols = len(st.solo_row_c)
+        used_cols = {slot % ncols for slot, t in enumerate(st.display_token) if t == 1}
         for slot, card in enumerate(st.display):
-            if card >= 0 and not st.dtoken[slot] and (
-                    st.phase == PH_ACTION2 or slot % ncols not in used_cols):   # R34, R36
+            if card >= 0 and not st.display_token[slot] and (
+                    st.phase == PHASE_ACTIONS_II or slot % ncols not in used_cols):   # R34, R36
                 out |= ref_card_actions(game, view, seat, slot, card)
-        if st.phase == PH_ACTION2:                                            # R36
-            out |= {codec.block_base + col for col, card in enumerate(st.row)
-                    if card >= 0 and not st.row_block[col]}
+        if st.phase == PHASE_ACTIONS_II:                                            # R36
+            out |= {codec.block_base + col for col, card in enumerate(st.solo_row_c)
+                    if card >= 0 and not st.solo_row_c_blocked[col]}
         return out
     for slot, card in enumerate(st.display):                                  # R28
-        if card >= 0 and not st.dtoken[slot]:
+        if card >= 0 and not st.display_token[slot]:
             out |= ref_card_actions(game, view, seat, slot, card)
-    for k, card in enumerate(st.hands[seat]):
-        if not st.hand_used[seat][k]:
+    for k, card in enumerate(st.action_hands[seat]):
+        if not st.action_hand_used[seat][k]:
             out |= ref_card_actions(game, view, seat, DISPLAY_SLOTS + k, card)
     if not st.victory:                                                        # R31
-        out |= {codec.play_base + k for k in range(len(st.hhands[seat]))}
+        out |= {codec.play_base + k for k in range(len(st.hydra_hands[seat]))}
     return out
 
 
 def ref_places(game: Game) -> set[int] | None:
     """R9/R13 (readings 3): where a hero evading a run-over or the maelstrom may go."""
     st = game.state
-    if st.pending[0] != D_EVADE or st.pending[3] == EV_BITE:
+    if st.pending.kind != DECIDE_EVADE or st.pending.cause == EVADE_BITE:
         return None
     view = RefView(game)
-    return {game.codec.place_base + s for s in ref_adjacent(st.hero[st.pending[1]])
+    return {game.codec.place_base + s for s in ref_adjacent(st.hero_space[st.pending.seat])
             if s not in view.blocked}
 
 
 def test_reference_board_is_the_shipped_board() -> None:
     """The reference above reads the board of components.md; so does the shipped data."""
     game = Game.new(10, 1, 0)
-    board, B = game.components.board, game.rules.B
+    board, B = game.components.board, game.rules.board
     assert (board.rows, board.cols, board.wall_row, B.city) == (ROWS, COLS, WALL_ROW, CITY)
     assert [[tuple(x) for x in p] for p in board.paths] == \
         [[(r, c) for r in range(10)] for c in PATH_COLS]
@@ -344,7 +344,7 @@ def test_legal_hero_actions_match_the_reference(scenario: int) -> None:
         used: dict[tuple[int, int], set[int]] = {}
         while not game.is_over:
             st = game.state
-            seat = st.pending[1]
+            seat = st.pending.seat
             once = used.setdefault((st.round, seat), set())
             legal = game.legal_actions()
             for ref in (ref_legal(game, once), ref_places(game)):
@@ -357,7 +357,7 @@ def test_legal_hero_actions_match_the_reference(scenario: int) -> None:
             action = legal[rng.randrange(len(legal))]
             if seed % 2 and rng.random() < 0.8:
                 action = rng.choice(towards_the_hydra(game, legal) or [action])
-            if st.pending[0] == D_ACTION and game.codec.kind[action] in CITY_ONCE:
+            if st.pending.kind == DECIDE_ACTION and game.codec.kind[action] in CITY_ONCE:
                 once.add(game.codec.kind[action])
             game.apply(action)
 
@@ -412,16 +412,16 @@ def ref_outcome(prev: Game, action: int) -> dict:
     shoves heroes).
     """
     st, codec = prev.state, prev.codec
-    seat = st.pending[1]
+    seat = st.pending.seat
     kind, slot, arg = codec.kind[action], codec.slot[action], codec.arg[action]
     card = None
     if kind <= A_PROTECT:
-        card = st.display[slot] if slot < DISPLAY_SLOTS else st.hands[seat][slot - DISPLAY_SLOTS]
+        card = st.display[slot] if slot < DISPLAY_SLOTS else st.action_hands[seat][slot - DISPLAY_SLOTS]
     hero = prev.components.action_cards[card].hero if card is not None else None
     view = RefView(prev)
-    exp = {"head_pos": list(st.head_pos), "heads": list(st.heads), "hero": list(st.hero),
-           "glory": list(st.glory), "walls": st.walls, "barricades": list(st.barricades),
-           "shield": list(st.shield), "next": None, "target": None}
+    exp = {"head_pos": list(st.head_position), "heads": list(st.head_count), "hero": list(st.hero_space),
+           "glory": list(st.glory), "walls": st.walls, "barricades": list(st.barricade_space),
+           "shield": list(st.shielded), "next": None, "target": None}
 
     def wound(h: int) -> None:                                                # R14
         exp["hero"][h] = CITY
@@ -434,18 +434,18 @@ def ref_outcome(prev: Game, action: int) -> dict:
             return
         exp["head_pos"][c] = new = old - k
         col = view.col[c]
-        for h in st.order:
+        for h in st.turn_order:
             if view.neck.get(exp["hero"][h]) == c:
                 j = exp["hero"][h] // COLS - k
                 if j > 0:
                     exp["hero"][h] = j * COLS + col
                 elif exp["shield"][h]:
-                    exp["next"] = D_EVADE            # R13: waits on its space, then evades
+                    exp["next"] = DECIDE_EVADE            # R13: waits on its space, then evades
                 else:
                     wound(h)
         front, target = (old + 1) * COLS + col, (new + 1) * COLS + col  # row 10: the wall
         if exp["next"] is None and front in exp["hero"] and target not in exp["hero"]:
-            exp["next"], exp["target"] = D_FOLLOW, target
+            exp["next"], exp["target"] = DECIDE_FOLLOW, target
 
     if kind in (A_DEST, A_CITY_MOVE, A_CITY_PORTAL):
         if kind == A_CITY_PORTAL or hero is not None and hero.kind == "portal":  # R12
@@ -454,8 +454,8 @@ def ref_outcome(prev: Game, action: int) -> dict:
             steps = 1 if hero is None else hero.strength
             bonus = prev.components.board.areas[hero.bonus_area] \
                 if hero is not None and hero.bonus_area >= 0 else None
-            lengths = [steps] + ([steps + 1] if bonus == view.area(st.hero[seat]) else [])
-            shoves = ref_fewest_shoves(view, st.hero, seat, arg, lengths)
+            lengths = [steps] + ([steps + 1] if bonus == view.area(st.hero_space[seat]) else [])
+            shoves = ref_fewest_shoves(view, st.hero_space, seat, arg, lengths)
         exp["hero"][seat] = arg
         exp["glory"] = ref_lose(exp["glory"], seat, shoves)
         if shoves:
@@ -469,18 +469,18 @@ def ref_outcome(prev: Game, action: int) -> dict:
         exp["heads"][c] -= lower
         retreat(c, damage - lower)
     elif kind in (A_HARPOON, A_CITY_HARPOON):                                  # R8
-        c = view.neck[st.hero[seat]]
+        c = view.neck[st.hero_space[seat]]
         damage = 1 if hero is None else hero.strength + (
             1 if not arg and hero.bonus_colour == c else 0)
         exp["glory"] = ref_gain(exp["glory"], seat, damage)
         retreat(c, damage)
     elif kind == A_BARRICADE:                                                  # R11
         exp["glory"] = ref_gain(exp["glory"], seat, 1)
-        if st.hero[seat] == CITY:
+        if st.hero_space[seat] == CITY:
             exp["walls"] += 1
         else:
             bar = exp["barricades"]
-            bar[bar.index(-1) if arg < 0 else arg] = st.hero[seat]
+            bar[bar.index(-1) if arg < 0 else arg] = st.hero_space[seat]
     elif kind in (A_PROTECT, A_CITY_PROTECT):                                  # R13
         exp["shield"][seat] = 1
     return exp
@@ -509,23 +509,23 @@ def test_hero_action_outcomes_match_the_reference(scenario: int) -> None:
             legal = game.legal_actions()
             hot = towards_the_hydra(game, legal)
             action = rng.choice(hot if hot and rng.random() < 0.8 else legal)
-            if st.pending[0] != D_ACTION or game.codec.kind[action] == A_PLAY_HYDRA:
+            if st.pending.kind != DECIDE_ACTION or game.codec.kind[action] == A_PLAY_HYDRA:
                 game.apply(action)
                 continue
             prev = game.clone()
             exp = ref_outcome(prev, action)
             game.apply(action)
             st = game.state
-            if game.is_over or st.round != prev.state.round or st.phase == PH_HYDRA:
+            if game.is_over or st.round != prev.state.round or st.phase == PHASE_HYDRA:
                 continue                       # a Hydra phase ran: other causes moved pieces
-            kind = st.pending[0]
-            got = {"head_pos": st.head_pos, "heads": st.heads, "hero": list(st.hero),
-                   "glory": st.glory, "walls": st.walls, "barricades": st.barricades,
-                   "shield": st.shield,
-                   "next": kind if kind in (D_FOLLOW, D_EVADE, D_SHOVE) else None,
-                   "target": st.pending[2] if kind == D_FOLLOW else None}
+            kind = st.pending.kind
+            got = {"head_pos": st.head_position, "heads": st.head_count, "hero": list(st.hero_space),
+                   "glory": st.glory, "walls": st.walls, "barricades": st.barricade_space,
+                   "shield": st.shielded,
+                   "next": kind if kind in (DECIDE_FOLLOW, DECIDE_EVADE, DECIDE_SHOVED) else None,
+                   "target": st.pending.follow_space if kind == DECIDE_FOLLOW else None}
             if exp["next"] == "?":             # shoved heroes: only the mover is known
-                seat = prev.state.pending[1]
+                seat = prev.state.pending.seat
                 got["next"] = "?"
                 exp["hero"] = [exp["hero"][seat]]
                 got["hero"] = [got["hero"][seat]]
@@ -623,27 +623,27 @@ def ref_coop_hydra_phase(prev: Game, action: int, after: dict) -> dict:
     The shuffle is the engine's next random event (the one thing taken from it).
     """
     st, comp, codec = prev.state, prev.components, prev.codec
-    dtoken, used = list(st.dtoken), [list(u) for u in st.hand_used]
-    seat, slot = st.pending[1], codec.slot[action]
-    if st.pending[0] == D_ACTION and codec.kind[action] <= A_PROTECT:
+    dtoken, used = list(st.display_token), [list(u) for u in st.action_hand_used]
+    seat, slot = st.pending.seat, codec.slot[action]
+    if st.pending.kind == DECIDE_ACTION and codec.kind[action] <= A_PROTECT:
         if slot < DISPLAY_SLOTS:
             dtoken[slot] = seat + 1
         else:
             used[seat][slot - DISPLAY_SLOTS] = 1
     unused = [(c, -1) for i, c in enumerate(st.display) if c >= 0 and not dtoken[i]]
-    unused += [(c, h) for h in range(st.n) for k, c in enumerate(st.hands[h]) if not used[h][k]]
+    unused += [(c, h) for h in range(st.players) for k, c in enumerate(st.action_hands[h]) if not used[h][k]]
     shuffle(st.clone(), unused)
     cards = [comp.action_cards[c].hydra for c, _ in unused]
-    cards += [comp.hydra_cards[h].effects for h in st.stack]
+    cards += [comp.hydra_cards[h].effects for h in st.hydra_stack]
     P = ref_pieces(after)
     view, areas = RefView(prev), comp.board.areas
     for effects in cards:
         for effect in effects:
-            ref_effect(P, effect, view, areas, st.order, solo=False)
+            ref_effect(P, effect, view, areas, st.turn_order, solo=False)
             if P["outcome"]:
                 return P
     P["glory"] = ref_support(P["glory"])
-    if st.round == len(st.moon) - 1:
+    if st.round == len(st.moon_tokens) - 1:
         P["outcome"] = "won"                                                    # R31
     else:
         P["heads"] = [3 if h == 0 else h for h in P["heads"]]                   # R30
@@ -654,22 +654,22 @@ def ref_solo_hydra_phase(prev: Game, action: int, after: dict) -> dict:
     """R37: every card without a token in reading order (rows A, B, then C); R21: the
     effects of a card in order. ``after``: the pieces after ``action`` (ref_outcome)."""
     st, comp, codec = prev.state, prev.components, prev.codec
-    dtoken, block = list(st.dtoken), list(st.row_block)
+    dtoken, block = list(st.display_token), list(st.solo_row_c_blocked)
     if codec.kind[action] <= A_PROTECT:
         dtoken[codec.slot[action]] = 2
     if codec.kind[action] == A_BLOCK:
         block[codec.arg[action]] = 1
     cards = [comp.action_cards[c].hydra for i, c in enumerate(st.display)
              if c >= 0 and not dtoken[i]]
-    cards += [comp.hydra_cards[c].effects for i, c in enumerate(st.row) if c >= 0 and not block[i]]
+    cards += [comp.hydra_cards[c].effects for i, c in enumerate(st.solo_row_c) if c >= 0 and not block[i]]
     P = ref_pieces(after)
     view, areas = RefView(prev), comp.board.areas
     for effects in cards:
         for effect in effects:
-            ref_effect(P, effect, view, areas, st.order, solo=True)
+            ref_effect(P, effect, view, areas, st.turn_order, solo=True)
             if P["outcome"]:
                 return P
-    if st.round == len(st.moon) - 1:
+    if st.round == len(st.moon_tokens) - 1:
         P["outcome"] = "won"                                                    # R39
     return P
 
@@ -687,8 +687,8 @@ def test_solo_hydra_phase_matches_the_reference(scenario: int) -> None:
             legal = game.legal_actions()
             hot = towards_the_hydra(game, legal)
             action = rng.choice(hot if hot and seed % 2 and rng.random() < 0.8 else legal)
-            last = st.pending[0] == D_ACTION and st.phase == PH_ACTION2 and \
-                st.done == game.rules.scen.tokens - 1
+            last = st.pending.kind == DECIDE_ACTION and st.phase == PHASE_ACTIONS_II and \
+                st.actions_done == game.rules.scenario.tokens - 1
             if not last:
                 game.apply(action)
                 continue
@@ -702,9 +702,9 @@ def test_solo_hydra_phase_matches_the_reference(scenario: int) -> None:
             except Abort:
                 continue
             st = game.state
-            got = {"head_pos": st.head_pos, "heads": st.heads, "hero": st.hero,
-                   "glory": st.glory, "walls": st.walls, "barricades": st.barricades,
-                   "shield": st.shield, "outcome": st.outcome if game.is_over else None}
+            got = {"head_pos": st.head_position, "heads": st.head_count, "hero": st.hero_space,
+                   "glory": st.glory, "walls": st.walls, "barricades": st.barricade_space,
+                   "shield": st.shielded, "outcome": st.outcome if game.is_over else None}
             diff = {k: (exp[k], got[k]) for k in exp if exp[k] != got[k]}
             assert not diff, (f"{where(prev)}: Hydra phase after {prev.describe(action)} "
                               f"(expected, got): {diff}\n{prev.render()}")
@@ -726,10 +726,10 @@ def test_coop_hydra_phase_matches_the_reference(scenario: int) -> None:
             legal = game.legal_actions()
             hot = towards_the_hydra(game, legal)
             action = rng.choice(hot if hot and seed % 2 and rng.random() < 0.8 else legal)
-            kind = st.pending[0]
-            hero_action = kind == D_ACTION and game.codec.kind[action] != A_PLAY_HYDRA
-            if not (hero_action or kind == D_AFTER and action == game.codec.end_turn) \
-                    or st.phase != PH_ACTION or st.victory:
+            kind = st.pending.kind
+            hero_action = kind == DECIDE_ACTION and game.codec.kind[action] != A_PLAY_HYDRA
+            if not (hero_action or kind == DECIDE_AFTER_ACTION and action == game.codec.end_turn) \
+                    or st.phase != PHASE_ACTIONS or st.victory:
                 game.apply(action)
                 continue
             prev = game.clone()
@@ -743,9 +743,9 @@ def test_coop_hydra_phase_matches_the_reference(scenario: int) -> None:
                 exp = ref_coop_hydra_phase(prev, action, after)
             except Abort:
                 continue
-            got = {"head_pos": st.head_pos, "heads": st.heads, "hero": st.hero,
-                   "glory": st.glory, "walls": st.walls, "barricades": st.barricades,
-                   "shield": st.shield, "outcome": st.outcome if game.is_over else None}
+            got = {"head_pos": st.head_position, "heads": st.head_count, "hero": st.hero_space,
+                   "glory": st.glory, "walls": st.walls, "barricades": st.barricade_space,
+                   "shield": st.shielded, "outcome": st.outcome if game.is_over else None}
             diff = {k: (exp[k], got[k]) for k in exp if exp[k] != got[k]}
             assert not diff, (f"{where(prev)}: Hydra phase after {prev.describe(action)} "
                               f"(expected, got): {diff}\n{prev.render()}")
@@ -757,9 +757,9 @@ def test_coop_hydra_phase_matches_the_reference(scenario: int) -> None:
 def ref_outcome_none(prev: Game) -> dict:
     """The pieces of ``prev`` unchanged (after ending a turn)."""
     st = prev.state
-    return {"head_pos": list(st.head_pos), "heads": list(st.heads), "hero": list(st.hero),
-            "glory": list(st.glory), "walls": st.walls, "barricades": list(st.barricades),
-            "shield": list(st.shield), "next": None, "target": None}
+    return {"head_pos": list(st.head_position), "heads": list(st.head_count), "hero": list(st.hero_space),
+            "glory": list(st.glory), "walls": st.walls, "barricades": list(st.barricade_space),
+            "shield": list(st.shielded), "next": None, "target": None}
 
 
 # --------------------------------------------------------------------- a referee of whole games
@@ -777,55 +777,55 @@ class Referee:
 
     def check(self, g: Game, action: int) -> None:
         st, R = g.state, g.rules
-        B, codec = R.B, R.codec
-        kind, seat = st.pending[0], st.pending[1]
-        heads = {B.paths[st.colour_path[c]][st.head_pos[c]] for c in range(len(st.heads))}
+        B, codec = R.board, R.codec
+        kind, seat = st.pending.kind, st.pending.seat
+        heads = {B.paths[st.hydra_path[c]][st.head_position[c]] for c in range(len(st.head_count))}
         if R.solo:
-            assert st.walls > 0 and min(st.head_pos) < B.last_pos, "R39: the game should be over"
-            if st.phase == PH_ACTION2:
-                assert st.revealed, "R35: row C is face up in action phase II"
-            if st.phase == PH_ACTION and st.done == 0 and not any(st.dtoken):
+            assert st.walls > 0 and min(st.head_position) < B.last_pos, "R39: the game should be over"
+            if st.phase == PHASE_ACTIONS_II:
+                assert st.solo_row_c_face_up, "R35: row C is face up in action phase II"
+            if st.phase == PHASE_ACTIONS and st.actions_done == 0 and not any(st.display_token):
                 assert all(c >= 0 for c in st.display), "R33: the display is full"
-                assert all(c >= 0 for c in st.row) and not st.revealed, "R33: row C face down"
+                assert all(c >= 0 for c in st.solo_row_c) and not st.solo_row_c_face_up, "R33: row C face down"
         else:
             assert st.walls > 0, "R31: the game should be over"
-            if max(st.heads) == 0:
+            if max(st.head_count) == 0:
                 assert st.victory, "R31: all counters are 0, victory is due"
-            if st.phase == PH_HYDRA:
-                assert not any(st.hhands), "R28: hydra cards left in hand in the Hydra phase"
-            if kind in (D_BUCKLE, D_ACTION, D_AFTER) and st.phase != PH_HYDRA:
-                assert seat == st.order[st.oidx], "R25/R26: decisions in turn order"
-            if kind == D_BUCKLE and st.oidx == 0:
-                assert st.order == sorted(range(st.n), key=lambda h: st.glory[h]), "R25"
-                assert min(st.heads) > 0, "R30: counters at 0 grow back to 3"
-                assert all(len(h) == R.scen.action_hand for h in st.hands), "R27"
-                assert all(len(h) == R.scen.hydra_hand for h in st.hhands), "R27"
-                assert len(st.display) == R.scen.display, "R27"
-                assert len(st.stack) == R.scen.hydra_stack, "R27"
-        if kind in (D_SHOVE, D_EVADE):
-            at = st.hero[seat]
-            others = {s for h, s in enumerate(st.hero) if h != seat and s != B.city}
+            if st.phase == PHASE_HYDRA:
+                assert not any(st.hydra_hands), "R28: hydra cards left in hand in the Hydra phase"
+            if kind in (DECIDE_BUCKLE_UP, DECIDE_ACTION, DECIDE_AFTER_ACTION) and st.phase != PHASE_HYDRA:
+                assert seat == st.turn_order[st.turn_order_index], "R25/R26: decisions in turn order"
+            if kind == DECIDE_BUCKLE_UP and st.turn_order_index == 0:
+                assert st.turn_order == sorted(range(st.players), key=lambda h: st.glory[h]), "R25"
+                assert min(st.head_count) > 0, "R30: counters at 0 grow back to 3"
+                assert all(len(h) == R.scenario.action_hand for h in st.action_hands), "R27"
+                assert all(len(h) == R.scenario.hydra_hand for h in st.hydra_hands), "R27"
+                assert len(st.display) == R.scenario.display, "R27"
+                assert len(st.hydra_stack) == R.scenario.hydra_stack, "R27"
+        if kind in (DECIDE_SHOVED, DECIDE_EVADE):
+            at = st.hero_space[seat]
+            others = {s for h, s in enumerate(st.hero_space) if h != seat and s != B.city}
             places = {codec.arg[a] for a in g.legal_actions()}
             free = ref_adjacent(at) - heads - RefView(g).maelstroms
             assert places <= free, f"R2/R4/R5/R13: {sorted(places - free)} from {B.name(at)}"
-            if kind == D_SHOVE:
+            if kind == DECIDE_SHOVED:
                 assert not places & others, f"R4: a shoved hero put on a hero ({places & others})"
                 assert CITY not in free or CITY in places, "R2/R4: the city is always free"
                 if self.arrival:               # a portal or an evasion: no walk to avoid
                     assert places == free - others, f"R4: shove places from {B.name(at)}"
-            elif st.pending[3] == EV_BITE:     # R13: outside the bite of one head
-                biters = [c for c in range(len(st.heads)) if st.heads[c] > 0
+            elif st.pending.cause == EVADE_BITE:     # R13: outside the bite of one head
+                biters = [c for c in range(len(st.head_count)) if st.head_count[c] > 0
                           and at in ref_adjacent(RefView(g).head[c])]
                 assert any(places == free - ref_adjacent(RefView(g).head[c]) for c in biters), \
                     f"R13: evasion places out of a bite from {B.name(at)}: {sorted(places)}"
-        if kind == D_FOLLOW:
-            target = st.pending[2]
-            assert target not in heads and target not in st.hero, "R10: follow to a free space"
-        if kind == D_ACTION and codec.kind[action] in CITY_ONCE:
+        if kind == DECIDE_FOLLOW:
+            target = st.pending.follow_space
+            assert target not in heads and target not in st.hero_space, "R10: follow to a free space"
+        if kind == DECIDE_ACTION and codec.kind[action] in CITY_ONCE:
             key = (st.round, seat, codec.kind[action])
             assert key not in self.city_once, f"R16: city action used twice in a round: {key}"
             self.city_once.add(key)
-        if kind == D_ACTION and codec.kind[action] != A_PLAY_HYDRA:
+        if kind == DECIDE_ACTION and codec.kind[action] != A_PLAY_HYDRA:
             key = (st.round, st.phase, seat)
             self.actions[key] = self.actions.get(key, 0) + 1
 
@@ -833,28 +833,28 @@ class Referee:
         p, st, R = prev.state, g.state, g.rules
         assert g.history == prev.history + [action]
         kind, card = R.codec.kind[action], None
-        if p.pending[0] == D_ACTION and kind == A_DEST:
+        if p.pending.kind == DECIDE_ACTION and kind == A_DEST:
             slot = R.codec.slot[action]
             card = p.display[slot] if slot < DISPLAY_SLOTS else \
-                p.hands[p.pending[1]][slot - DISPLAY_SLOTS]
-        self.arrival = p.pending[0] == D_EVADE or kind == A_CITY_PORTAL or (
+                p.action_hands[p.pending.seat][slot - DISPLAY_SLOTS]
+        self.arrival = p.pending.kind == DECIDE_EVADE or kind == A_CITY_PORTAL or (
             card is not None and g.components.action_cards[card].hero.kind == "portal")
         if st.walls > p.walls:
-            assert R.codec.kind[action] == A_BARRICADE and p.hero[p.pending[1]] == R.B.city, \
+            assert R.codec.kind[action] == A_BARRICADE and p.hero_space[p.pending.seat] == R.board.city, \
                 "walls rose without a wall repair (R11)"
             assert st.walls == p.walls + 1
-        if p.pending[0] == D_EVADE:
-            assert not st.shield[p.pending[1]], "R13: an evading hero loses its shield"
-        if p.pending[0] == D_BUCKLE:                                          # R26
-            seat, yes = p.pending[1], action == R.codec.yes
+        if p.pending.kind == DECIDE_EVADE:
+            assert not st.shielded[p.pending.seat], "R13: an evading hero loses its shield"
+        if p.pending.kind == DECIDE_BUCKLE_UP:                                          # R26
+            seat, yes = p.pending.seat, action == R.codec.yes
             assert st.glory == (ref_lose(p.glory, seat, 1) if yes else p.glory), "R26/R22"
-            assert len(st.hands[seat]) == len(p.hands[seat]), "R26: as many new cards"
-            assert st.hhands == p.hhands, "R26: hydra cards are never exchanged"
+            assert len(st.action_hands[seat]) == len(p.action_hands[seat]), "R26: as many new cards"
+            assert st.hydra_hands == p.hydra_hands, "R26: hydra cards are never exchanged"
             if not yes:
-                assert st.hands == p.hands
+                assert st.action_hands == p.action_hands
         if R.solo and not g.is_over and st.round > p.round:
-            kept = {slot for slot, t in enumerate(p.dtoken) if t == 2}
-            if R.codec.kind[action] <= A_PROTECT and p.phase == PH_ACTION2:
+            kept = {slot for slot, t in enumerate(p.display_token) if t == 2}
+            if R.codec.kind[action] <= A_PROTECT and p.phase == PHASE_ACTIONS_II:
                 kept.add(R.codec.slot[action])
             for slot in kept:
                 assert st.display[slot] == p.display[slot], "R38: a phase-II card left its place"
@@ -864,7 +864,7 @@ class Referee:
         complete = st.round + (1 if st.outcome == "won" and not st.victory else 0)
         for (rnd, phase, seat), count in self.actions.items():
             if rnd < complete:
-                assert count == R.scen.tokens, f"R28/R34/R36: {count} actions in round {rnd + 1}"
+                assert count == R.scenario.tokens, f"R28/R34/R36: {count} actions in round {rnd + 1}"
 
 
 def play_refereed(game: Game, seed: int, hot: float = 0.0) -> Game:
@@ -902,10 +902,10 @@ def test_r23_r25_compass_start_and_first_turn_order(scenario: int) -> None:
     firsts = set()
     for seed in range(30):
         st = Game.new(scenario, 1, seed).state
-        assert sorted(st.glory) == list(range(-(st.n - 1), 1))
-        assert st.order == sorted(range(st.n), key=lambda h: st.glory[h])
+        assert sorted(st.glory) == list(range(-(st.players - 1), 1))
+        assert st.turn_order == sorted(range(st.players), key=lambda h: st.glory[h])
         firsts.add(st.glory.index(0))
-    assert firsts == set(range(st.n)), "R23: every seat can start first on the compass"
+    assert firsts == set(range(st.players)), "R23: every seat can start first on the compass"
 
 
 @pytest.mark.parametrize("scenario", ALL)
@@ -1006,7 +1006,7 @@ def test_same_seed_and_actions_give_the_same_game(scenario: int) -> None:
 @pytest.mark.parametrize("scenario", ALL)
 def test_different_seeds_give_different_games(scenario: int) -> None:
     """Sanity check of seeding: ten seeds do not all deal the same cards."""
-    decks = {tuple(Game.new(scenario, 1, s).state.deck) for s in range(10)}
+    decks = {tuple(Game.new(scenario, 1, s).state.action_deck) for s in range(10)}
     assert len(decks) == 10
 
 
@@ -1060,23 +1060,23 @@ def r39_bounds(game: Game) -> tuple[int, int]:
     hero on the wall costs 5; at least one wall token is left and at most
     the scenario's starting count.
     """
-    B = game.rules.B
-    heads = len(game.state.heads)
+    B = game.rules.board
+    heads = len(game.state.head_count)
     lowest = 100 - (heads * B.last_pos - 1) - 6 * heads - 5 + 1
-    return lowest, 100 + game.state.walls_max
+    return lowest, 100 + game.state.walls_at_start
 
 
 def r39_score(game: Game) -> int:
     """R39, recomputed from the raw state and the board (row 10 is the wall area)."""
-    st, B = game.state, game.rules.B
-    on_wall = any(s != B.city and s // B.cols == B.wall_row for s in st.hero)
-    return 100 - sum(st.head_pos) - sum(st.heads) - 5 * on_wall + st.walls
+    st, B = game.state, game.rules.board
+    on_wall = any(s != B.city and s // B.cols == B.wall_row for s in st.hero_space)
+    return 100 - sum(st.head_position) - sum(st.head_count) - 5 * on_wall + st.walls
 
 
 def test_r39_bounds_of_the_shipped_board() -> None:
     """On the shipped board the bounds are [100 − 35 − 24 − 5 + 1, 110] at 1 star."""
     game = Game.new(10, 1, 0)
-    assert game.rules.B.wall_row == 10 and game.rules.B.last_pos == 9
+    assert game.rules.board.wall_row == 10 and game.rules.board.last_pos == 9
     assert r39_bounds(game) == (37, 110)
 
 
@@ -1088,9 +1088,9 @@ def test_r39_solo_result_and_score_bounds(scenario: int, stars: int) -> None:
     for seed, late in games(full=20, late=40, base=500, rounds=2):
         game = play(new_game(scenario, seed, late=late, stars=stars), seed)
         res, st = game.result(), game.state
-        last_pos = game.rules.B.last_pos
+        last_pos = game.rules.board.last_pos
         assert res.mode == "solo" and res.city_saved == (res.outcome == "won")
-        assert res.necks == sum(st.head_pos) and res.heads == sum(st.heads)
+        assert res.necks == sum(st.head_position) and res.heads == sum(st.head_count)
         assert res.walls == st.walls and res.ranking == (0,)
         assert res.epic_hero is None and res.tragic_hero is None
         if res.outcome == "won":
@@ -1098,11 +1098,11 @@ def test_r39_solo_result_and_score_bounds(scenario: int, stars: int) -> None:
             lo, hi = r39_bounds(game)
             assert res.score == r39_score(game), where(game)
             assert lo <= res.score <= hi, f"score {res.score} outside [{lo}, {hi}]: {where(game)}"
-            assert res.rounds == len(st.moon) and st.walls >= 1
-            assert not all(p == last_pos for p in st.head_pos)
+            assert res.rounds == len(st.moon_tokens) and st.walls >= 1
+            assert not all(p == last_pos for p in st.head_position)
         else:
             assert res.score is None
-            assert st.walls == 0 or all(p == last_pos for p in st.head_pos), where(game)
+            assert st.walls == 0 or all(p == last_pos for p in st.head_position), where(game)
     assert won >= 5, "too few won games to check R39's score"
 
 
@@ -1123,7 +1123,7 @@ def test_r31_coordinated_result(scenario: int) -> None:
         assert (res.tragic_hero is not None) == (res.outcome == "lost")
         if res.outcome == "won":
             assert res.epic_hero == res.ranking[0] and st.walls >= 1
-            assert res.rounds == len(st.moon) or sum(st.heads) == 0
+            assert res.rounds == len(st.moon_tokens) or sum(st.head_count) == 0
         else:
             assert res.tragic_hero == res.ranking[-1] and st.walls == 0
     assert outcomes == {"won", "lost"}

@@ -26,7 +26,7 @@ WALL_ROW = {f"r10c{c}" for c in range(9)}
 
 
 def names(game, spaces) -> set[str]:
-    return {game.rules.B.name(s) for s in spaces}
+    return {game.rules.board.name(s) for s in spaces}
 
 
 def card_dests(game, slot: int) -> set[str]:
@@ -70,7 +70,7 @@ def place(game, name: str) -> int:
 
 
 def at(game, seat: int = 0) -> str:
-    return game.rules.B.name(game.state.hero[seat])
+    return game.rules.board.name(game.state.hero_space[seat])
 
 
 def glory(game, seat: int = 0) -> int:
@@ -123,7 +123,7 @@ def coop4(heroes, **kw):
 
 def test_r1_adjacency_is_8_way_without_wrapping():
     g = ht.solo_game()
-    B = g.rules.B
+    B = g.rules.board
     assert names(g, B.nbrs[ht.space(g, "r5c4")]) == chebyshev_ball(5, 4, 1)
     assert names(g, B.nbrs[ht.space(g, "r0c0")]) == {"r0c1", "r1c0", "r1c1"}
     # The right edge does not wrap to the left edge of the next row.
@@ -147,7 +147,7 @@ def test_r1_diagonal_steps_are_steps():
 
 def test_r1_inner_city_is_adjacent_to_the_wall_area_only():
     g = ht.solo_game()
-    B = g.rules.B
+    B = g.rules.board
     assert names(g, B.nbrs[B.city]) == WALL_ROW
     for s in range(B.n_cells):
         assert (B.city in B.nbrs[s]) == (B.name(s) in WALL_ROW)
@@ -157,7 +157,7 @@ def test_r1_a_step_into_the_inner_city_is_one_step():
     g = ht.solo_game(hero="r10c4")
     assert "city" in city_moves(g)
     g.apply(city_move(g, "city"))
-    assert g.state.hero[0] == g.rules.B.city
+    assert g.state.hero_space[0] == g.rules.board.city
     # From the row in front of the wall the city is not one step away.
     assert "city" not in city_moves(ht.solo_game(hero="r9c4"))
 
@@ -237,20 +237,20 @@ def test_r2_hero_may_end_on_a_barricade():
     g = ht.solo_game(hero="r4c2", barricades=["r3c2"])
     g.apply(city_move(g, "r3c2"))
     assert at(g) == "r3c2"
-    assert ht.space(g, "r3c2") in g.state.barricades   # the barricade stays
+    assert ht.space(g, "r3c2") in g.state.barricade_space   # the barricade stays
 
 
 def test_r2_the_inner_city_holds_any_number_of_heroes():
     g = coop4(["r10c4", "city", "city", "city"])
     before = list(g.state.glory)
     g.apply(city_move(g, "city"))
-    assert g.state.hero == [g.rules.B.city] * 4
+    assert g.state.hero_space == [g.rules.board.city] * 4
     assert g.state.glory == before           # no shove, no glory lost
     assert g.pending == {"kind": "action", "seat": 1}
     # A portal into the crowded city shoves nobody either.
     g2 = coop4(["r6c4", "city", "city", "city"])
     g2.apply(city_portal(g2, "city"))
-    assert g2.state.hero == [g2.rules.B.city] * 4 and g2.state.glory == GLORY4
+    assert g2.state.hero_space == [g2.rules.board.city] * 4 and g2.state.glory == GLORY4
     assert_sound(g2)
 
 
@@ -326,7 +326,7 @@ def test_r3_each_destination_is_offered_once():
     assert g.describe(hits[0]) == "A04 move 1 (+1 reef) from display A1: move to r6c5"
     g.apply(hits[0])
     assert at(g) == "r6c5"
-    assert g.state.dtoken[0] != 0
+    assert g.state.display_token[0] != 0
 
 
 def test_r3_move_out_of_range_is_illegal_with_reason():
@@ -444,7 +444,7 @@ def test_r4_protected_hero_is_shoved_and_keeps_its_shield():
     g.apply(city_move(g, "r6c5"))
     g.apply(place(g, "r5c6"))
     assert at(g, 1) == "r5c6"
-    assert g.state.shield == [0, 1]
+    assert g.state.shielded == [0, 1]
 
 
 def test_r4_shoved_hero_on_the_wall_area_may_go_to_the_inner_city():
@@ -452,7 +452,7 @@ def test_r4_shoved_hero_on_the_wall_area_may_go_to_the_inner_city():
     g.apply(city_move(g, "r10c4"))
     assert "city" in places(g)
     g.apply(place(g, "city"))
-    assert g.state.hero[1] == g.rules.B.city
+    assert g.state.hero_space[1] == g.rules.board.city
     assert glory(g, 1) == GLORY4[1]
 
 
@@ -468,7 +468,7 @@ def test_r4_shoved_hero_without_a_space_goes_to_the_city_without_losing_glory():
     st.tasks.append((T_SHOVE, 1, 1 << ht.space(g, "r1c0")))
     st.pending = None
     engine.run(st, g.rules)
-    assert st.hero[1] == g.rules.B.city
+    assert st.hero_space[1] == g.rules.board.city
     assert glory(g, 1) == GLORY4[1]
     assert g.pending == {"kind": "action", "seat": 0}
 

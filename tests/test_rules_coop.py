@@ -24,6 +24,7 @@ from hydra_env import Game, IllegalActionError
 from hydra_env.core import compass
 from hydra_env.core import coop as coop_rules
 from hydra_env.core import testing as ht
+from hydra_env.core.tokens import action_tokens_left
 
 # Action cards whose hydra side only grows (or bites far from the heroes) and never
 # touches red: unused, they leave the red head and the heroes in the city alone.
@@ -55,16 +56,16 @@ def quiet_round(*, stack: list[str], display=None, hands=None, **kw) -> Game:
 
 
 def set_stack(g: Game, ids: list[str]) -> None:
-    st, T = g.state, g.rules.T
-    for c in st.stack:
-        st.hdeck[T.hcard_deck[c]].append(c)
-    st.stack = []
+    st, T = g.state, g.rules.tables
+    for c in st.hydra_stack:
+        st.hydra_decks[T.hcard_deck[c]].append(c)
+    st.hydra_stack = []
     for cid in ids:
         c = ht.hydra_card(g, cid)
-        for pile in st.hdeck + st.hdiscard:
+        for pile in st.hydra_decks + st.hydra_discards:
             if c in pile:
                 pile.remove(c)
-        st.stack.append(c)
+        st.hydra_stack.append(c)
 
 
 def step(g: Game) -> None:
@@ -99,7 +100,7 @@ def next_round(g: Game) -> None:
 def heads(g: Game) -> dict[str, tuple[int, int]]:
     st = g.state
     names = g.components.hydra_colours
-    return {name: (st.head_pos[c], st.heads[c]) for c, name in enumerate(names)}
+    return {name: (st.head_position[c], st.head_count[c]) for c, name in enumerate(names)}
 
 
 # --------------------------------------------------------------------- R26 buckle up
@@ -108,7 +109,7 @@ def heads(g: Game) -> dict[str, tuple[int, int]]:
 @pytest.mark.parametrize("scenario", [1, 4, 8])
 def test_r26_one_buckle_up_decision_per_hero_in_turn_order(scenario):
     g = Game.new(scenario=scenario, seed=5)
-    order = list(g.state.order)
+    order = list(g.state.turn_order)
     seen = []
     while g.pending["kind"] == "buckle up":
         assert g.legal_actions() == [g.codec.yes, g.codec.no]
@@ -124,19 +125,19 @@ def test_r26_buckle_up_costs_one_glory_and_redraws_as_many_cards():
     g = Game.new(scenario=1, seed=11)
     st = g.state
     seat = g.current_player
-    hand, hhand = list(st.hands[seat]), list(st.hhands[seat])
+    hand, hhand = list(st.action_hands[seat]), list(st.hydra_hands[seat])
     expected = list(st.glory)
     compass.lose(expected, seat, 1)
-    deck_before = len(st.deck)
+    deck_before = len(st.action_deck)
     g.apply(g.codec.yes)
     assert st.glory == expected
-    assert len(st.hands[seat]) == len(hand)
-    assert not set(st.hands[seat]) & set(hand)              # all new cards
-    assert sorted(st.discard) == sorted(hand)               # the old ones discarded
-    assert len(st.deck) == deck_before - len(hand)
-    assert st.hhands[seat] == hhand                         # hydra cards never exchanged
-    assert st.hand_used[seat] == [0] * len(hand)
-    assert g.current_player == st.order[1]                  # next hero's decision
+    assert len(st.action_hands[seat]) == len(hand)
+    assert not set(st.action_hands[seat]) & set(hand)              # all new cards
+    assert sorted(st.action_discard) == sorted(hand)               # the old ones discarded
+    assert len(st.action_deck) == deck_before - len(hand)
+    assert st.hydra_hands[seat] == hhand                         # hydra cards never exchanged
+    assert st.action_hand_used[seat] == [0] * len(hand)
+    assert g.current_player == st.turn_order[1]                  # next hero's decision
     assert not ht.invariants(g)
 
 
@@ -144,9 +145,9 @@ def test_r26_keeping_the_hand_costs_nothing():
     g = Game.new(scenario=8, seed=2)
     st = g.state
     seat = g.current_player
-    hand, glory = list(st.hands[seat]), list(st.glory)
+    hand, glory = list(st.action_hands[seat]), list(st.glory)
     g.apply(g.codec.no)
-    assert st.hands[seat] == hand and st.glory == glory and st.discard == []
+    assert st.action_hands[seat] == hand and st.glory == glory and st.action_discard == []
 
 
 def test_r26_buckle_up_loss_skips_held_compass_positions():
@@ -154,7 +155,7 @@ def test_r26_buckle_up_loss_skips_held_compass_positions():
     # first keeps its hand, buckling up moves it past −3 (held) to −4.
     g = Game.new(scenario=1, seed=3)
     st = g.state
-    first, second = st.order[0], st.order[1]
+    first, second = st.turn_order[0], st.turn_order[1]
     assert st.glory[first] == -3 and st.glory[second] == -2
     g.apply(g.codec.no)
     g.apply(g.codec.yes)
@@ -165,7 +166,7 @@ def test_r26_buckle_up_offered_again_every_round_in_the_new_order():
     g = Game.new(scenario=8, seed=4)
     next_round(g)
     assert not g.is_over and g.round == 2
-    order = list(g.state.order)
+    order = list(g.state.turn_order)
     assert order == compass.turn_order(g.state.glory)
     seen = []
     while g.pending["kind"] == "buckle up":
@@ -177,11 +178,11 @@ def test_r26_buckle_up_offered_again_every_round_in_the_new_order():
 def test_r26_buckle_up_with_an_empty_deck_reshuffles_the_discard_pile():
     g = Game.new(scenario=1, seed=6)
     st = g.state
-    st.discard.extend(st.deck)
-    st.deck.clear()
+    st.action_discard.extend(st.action_deck)
+    st.action_deck.clear()
     seat = g.current_player
     g.apply(g.codec.yes)
-    assert len(st.hands[seat]) == g.rules.scen.action_hand
+    assert len(st.action_hands[seat]) == g.rules.scenario.action_hand
     assert not ht.invariants(g)
 
 
@@ -190,47 +191,47 @@ def test_r26_buckle_up_with_an_empty_deck_reshuffles_the_discard_pile():
 
 def test_r27_round_one_deals_the_scenario_sizes_from_the_light_deck():
     g = Game.new(scenario=3, seed=1)          # Blood Moon: moon LRRRR, stack 3
-    st, scen = g.state, g.rules.scen
-    T = g.rules.T
-    assert st.moon == "LRRRR"
-    for seat in range(st.n):
-        assert len(st.hands[seat]) == scen.action_hand
-        assert len(st.hhands[seat]) == scen.hydra_hand
-        assert all(T.hcard_deck[c] == 0 for c in st.hhands[seat])
+    st, scen = g.state, g.rules.scenario
+    T = g.rules.tables
+    assert st.moon_tokens == "LRRRR"
+    for seat in range(st.players):
+        assert len(st.action_hands[seat]) == scen.action_hand
+        assert len(st.hydra_hands[seat]) == scen.hydra_hand
+        assert all(T.hcard_deck[c] == 0 for c in st.hydra_hands[seat])
     assert len(st.display) == scen.display
-    assert len(st.stack) == scen.hydra_stack == 3
-    assert all(T.hcard_deck[c] == 0 for c in st.stack)
-    assert len(st.hdeck[0]) == 28 - st.n - 3 and len(st.hdeck[1]) == 28
+    assert len(st.hydra_stack) == scen.hydra_stack == 3
+    assert all(T.hcard_deck[c] == 0 for c in st.hydra_stack)
+    assert len(st.hydra_decks[0]) == 28 - st.players - 3 and len(st.hydra_decks[1]) == 28
 
 
 def test_r27_round_two_draws_from_the_red_deck_and_refills_the_display():
     g = Game.new(scenario=3, seed=1)
     next_round(g)
     assert not g.is_over and g.round == 2
-    st, scen, T = g.state, g.rules.scen, g.rules.T
+    st, scen, T = g.state, g.rules.scenario, g.rules.tables
     assert len(st.display) == scen.display and all(c >= 0 for c in st.display)
-    assert st.dtoken == [0] * scen.display
-    for seat in range(st.n):
-        assert len(st.hands[seat]) == scen.action_hand
-        assert st.hand_used[seat] == [0] * scen.action_hand
-        assert len(st.hhands[seat]) == 1 and T.hcard_deck[st.hhands[seat][0]] == 1
-    assert len(st.stack) == 3 and all(T.hcard_deck[c] == 1 for c in st.stack)
-    assert len(st.hdeck[1]) == 28 - st.n - 3
+    assert st.display_token == [0] * scen.display
+    for seat in range(st.players):
+        assert len(st.action_hands[seat]) == scen.action_hand
+        assert st.action_hand_used[seat] == [0] * scen.action_hand
+        assert len(st.hydra_hands[seat]) == 1 and T.hcard_deck[st.hydra_hands[seat][0]] == 1
+    assert len(st.hydra_stack) == 3 and all(T.hcard_deck[c] == 1 for c in st.hydra_stack)
+    assert len(st.hydra_decks[1]) == 28 - st.players - 3
     assert not ht.invariants(g)
 
 
 def test_r27_an_empty_hydra_deck_is_refilled_from_its_discard_pile():
     g = quiet_round(stack=["H13", "H15"], heads={"red": (2, 0)})
     st = g.state
-    st.hdiscard[0].extend(st.hdeck[0])            # the light deck runs out
-    st.hdeck[0].clear()
+    st.hydra_discards[0].extend(st.hydra_decks[0])            # the light deck runs out
+    st.hydra_decks[0].clear()
     next_round(g)                                  # round 2 is light too (LLLRR)
-    assert g.round == 2 and st.moon[1] == "L"
-    assert st.hdiscard[0] == []
-    drawn = [c for h in st.hhands for c in h] + st.stack
-    scen = g.rules.scen
-    assert len(drawn) == st.n * scen.hydra_hand + scen.hydra_stack
-    assert len(st.hdeck[0]) == 28 - len(drawn)
+    assert g.round == 2 and st.moon_tokens[1] == "L"
+    assert st.hydra_discards[0] == []
+    drawn = [c for h in st.hydra_hands for c in h] + st.hydra_stack
+    scen = g.rules.scenario
+    assert len(drawn) == st.players * scen.hydra_hand + scen.hydra_stack
+    assert len(st.hydra_decks[0]) == 28 - len(drawn)
     assert not ht.invariants(g)
 
 
@@ -240,14 +241,14 @@ def test_r27_an_empty_hydra_deck_is_refilled_from_its_discard_pile():
 @pytest.mark.parametrize("scenario", [1, 5, 9])
 def test_r28_every_hero_acts_once_per_turn_in_turn_order(scenario):
     g = Game.new(scenario=scenario, seed=8)
-    order, tokens = list(g.state.order), g.rules.scen.tokens
+    order, tokens = list(g.state.turn_order), g.rules.scenario.tokens
     actors, left = [], []
     run_until(g, lambda x: x.pending["kind"] == "action")
     while g.phase == "action" and not g.is_over:
         if g.pending["kind"] == "action":
             seat = g.current_player
             actors.append(seat)
-            left.append(coop_rules.tokens_left(g.state, g.rules, seat))
+            left.append(action_tokens_left(g.state, g.rules, seat))
         step(g)
     assert actors == order * tokens
     n = len(order)
@@ -261,7 +262,7 @@ def test_r28_a_display_card_with_a_token_is_unavailable_to_everyone():
     protect = ht.find_action(g, "A44", "take a shield")
     assert protect // block == 0                              # display slot 0
     g.apply(protect)
-    assert g.state.shield[0] == 1 and g.state.dtoken[0] == 1  # token of seat 0
+    assert g.state.shielded[0] == 1 and g.state.display_token[0] == 1  # token of seat 0
     assert g.current_player == 1
     assert not [a for a in g.legal_actions() if a // block == 0]
     with pytest.raises(IllegalActionError):
@@ -274,12 +275,12 @@ def test_r28_a_hand_card_is_used_once_and_only_by_its_owner():
              hydra_hands={0: [], 1: []}, order=[0, 1])
     st = g.state
     g.apply(ht.find_action(g, "A44", "from hand 1", "take a shield"))
-    assert st.hand_used[0] == [1, 0, 0] and st.shield[0] == 1
+    assert st.action_hand_used[0] == [1, 0, 0] and st.shielded[0] == 1
     assert g.current_player == 1                    # no hydra card: the turn ends at once
     # seat 1's hand slot 0 is its own card (A34, barricade), not seat 0's A44
     assert all("A44" not in g.describe(a) for a in g.legal_actions())
     g.apply(g.codec.pass_)
-    st.shield[0] = 0                                # even unshielded, the card is spent
+    st.shielded[0] = 0                                # even unshielded, the card is spent
     assert all("A44" not in g.describe(a) for a in g.legal_actions())
     assert g.observe(1)["hands"][0]["played"] == ["A44"]
 
@@ -302,9 +303,9 @@ def test_r28_city_actions_once_per_round_per_hero_portal_and_pass_always():
     g.apply(ht.find_action(g, "city action: portal to r8c3"))       # seat 0 portals again
     assert "portal" in city_kinds() and "pass" in city_kinds()
     st = g.state
-    assert st.city_used[0] and st.city_used[1]
+    assert st.city_actions_used[0] and st.city_actions_used[1]
     run_until(g, lambda x: x.state.round == 1)
-    assert st.city_used == [0, 0]                                   # a new round
+    assert st.city_actions_used == [0, 0]                                   # a new round
 
 
 def test_r28_hydra_card_played_before_the_action():
@@ -316,7 +317,7 @@ def test_r28_hydra_card_played_before_the_action():
     assert heads(g)["white"] == (2, 3)
     assert g.pending == {"kind": "action", "seat": 0}               # the action is still due
     assert g.codec.play_base not in g.legal_actions()
-    assert ht.hydra_card(g, "H11") in g.state.hdiscard[0]
+    assert ht.hydra_card(g, "H11") in g.state.hydra_discards[0]
     g.apply(g.codec.pass_)
     assert g.pending == {"kind": "action", "seat": 1}               # no after-action step
 
@@ -328,13 +329,13 @@ def test_r28_hydra_card_played_after_the_action_or_kept_for_later():
     assert g.pending == {"kind": "after action", "seat": 0}
     assert g.legal_actions() == [g.codec.play_base, g.codec.end_turn]
     g.apply(g.codec.end_turn)                                       # keep it
-    assert g.state.hhands[0] == [ht.hydra_card(g, "H11")]
+    assert g.state.hydra_hands[0] == [ht.hydra_card(g, "H11")]
     g.apply(g.codec.pass_)                                          # seat 1
     assert g.pending == {"kind": "action", "seat": 0}
     assert g.codec.play_base in g.legal_actions()                   # turn 2: still playable
     g.apply(g.codec.pass_)
     g.apply(g.codec.play_base)                                      # after the action
-    assert heads(g)["white"] == (2, 3) and g.state.hhands[0] == []
+    assert heads(g)["white"] == (2, 3) and g.state.hydra_hands[0] == []
     assert g.pending == {"kind": "action", "seat": 1}
 
 
@@ -342,7 +343,7 @@ def test_r28_held_hydra_card_forced_after_the_last_action():
     tokens = 5
     g = coop(scenario=8, hydra_hands={0: ["H11"], 1: []}, order=[0, 1], turn=tokens - 1,
              heads={"white": (2, 2)})
-    assert coop_rules.tokens_left(g.state, g.rules, 0) == 1
+    assert action_tokens_left(g.state, g.rules, 0) == 1
     g.apply(g.codec.pass_)
     assert g.pending == {"kind": "after action", "seat": 0}
     assert g.legal_actions() == [g.codec.play_base]                 # end turn not offered
@@ -380,9 +381,9 @@ def test_r28_a_hydra_card_that_cannot_be_done_is_discarded_without_effect():
     before = g.state.clone()
     g.apply(ht.find_action(g, "play hydra card", "H01"))
     st = g.state
-    assert st.head_pos == before.head_pos and st.heads == before.heads
-    assert st.hero == before.hero and st.walls == before.walls
-    assert st.hhands[0] == [] and ht.hydra_card(g, "H01") in st.hdiscard[0]
+    assert st.head_position == before.head_position and st.head_count == before.head_count
+    assert st.hero_space == before.hero_space and st.walls == before.walls
+    assert st.hydra_hands[0] == [] and ht.hydra_card(g, "H01") in st.hydra_discards[0]
 
 
 def test_r28_hydra_card_can_harm_its_own_player():
@@ -392,7 +393,7 @@ def test_r28_hydra_card_can_harm_its_own_player():
     g = coop(scenario=8, heroes=["r3c0", "city"], hydra_hands={0: ["H17"], 1: []},
              glory=[3, 0], order=[0, 1])
     g.apply(ht.find_action(g, "play hydra card", "H17"))
-    assert g.state.hero[0] == ht.space(g, "city") and g.state.glory[0] == 2
+    assert g.state.hero_space[0] == ht.space(g, "city") and g.state.glory[0] == 2
 
 
 # --------------------------------------------------------------------- shoves (R4)
@@ -412,7 +413,7 @@ def test_r4_shove_costs_the_mover_glory_and_the_shoved_seat_decides():
     assert targets == {"r8c0", "r8c1", "r8c2", "r9c0", "r9c2", "r10c0", "r10c1", "r10c2"}
     assert g.observe(0)["pending"]["seat"] == 1
     g.apply(ht.find_action(g, "put the hero on r9c0"))  # a swap: the mover's old space
-    assert g.state.hero == [ht.space(g, "r9c1"), ht.space(g, "r9c0")]
+    assert g.state.hero_space == [ht.space(g, "r9c1"), ht.space(g, "r9c0")]
     assert g.pending == {"kind": "action", "seat": 1}   # seat 0 had no hydra card
     assert not ht.invariants(g)
 
@@ -423,7 +424,7 @@ def test_r4_move_takes_the_walk_with_fewest_shoves():
     g = coop(scenario=8, heroes=["r9c0", "r9c1"], glory=[5, 4], order=[0, 1],
              display=["A09", "A10", "A11", "A12"], hydra_hands={0: [], 1: []})
     g.apply(ht.find_action(g, "A11", "move to r9c2"))
-    assert g.state.hero == [ht.space(g, "r9c2"), ht.space(g, "r9c1")]
+    assert g.state.hero_space == [ht.space(g, "r9c2"), ht.space(g, "r9c1")]
     assert g.state.glory == [5, 4]
     assert g.pending == {"kind": "action", "seat": 1}
 
@@ -433,7 +434,7 @@ def test_r4_a_shoved_protected_hero_keeps_its_shield():
              order=[0, 1], hydra_hands={0: [], 1: []})
     g.apply(ht.find_action(g, "city action: move 1 to r9c1"))
     g.apply(ht.find_action(g, "put the hero on r9c2"))
-    assert g.state.shield == [0, 1] and g.state.glory == [4, 0]
+    assert g.state.shielded == [0, 1] and g.state.glory == [4, 0]
 
 
 def test_r4_portal_onto_a_hero_shoves_it():
@@ -442,7 +443,7 @@ def test_r4_portal_onto_a_hero_shoves_it():
     g.apply(ht.find_action(g, "city action: portal to r8c3"))
     assert g.state.glory == [-1, 2]
     assert g.current_player == 1 and g.pending["kind"] == "shoved"
-    assert ht.space(g, "city") not in g.state.hero[1:]
+    assert ht.space(g, "city") not in g.state.hero_space[1:]
 
 
 # --------------------------------------------------------------------- bites and evasions
@@ -459,7 +460,7 @@ def test_r19_multi_hero_bite_resolved_in_turn_order(order, glory_after):
     g = coop(scenario=8, heroes=["r3c0", "r3c2"], glory=[5, 4], order=order,
              hydra_hands={first: ["H17"], 1 - first: []})
     g.apply(ht.find_action(g, "play hydra card", "H17"))
-    assert g.state.hero == [ht.space(g, "city")] * 2
+    assert g.state.hero_space == [ht.space(g, "city")] * 2
     assert g.state.glory == glory_after
 
 
@@ -477,7 +478,7 @@ def test_r13_evasions_decided_by_their_own_seats_during_another_seats_turn():
     assert g.current_player == 0                      # seat 0 decides in seat 1's turn
     assert ht.space(g, "r3c1") not in [g.codec.arg[a] for a in g.legal_actions()]
     g.apply(ht.find_action(g, "put the hero on r4c0"))
-    assert g.state.shield == [0, 0] and g.state.glory == [5, 4]
+    assert g.state.shielded == [0, 0] and g.state.glory == [5, 4]
     assert g.pending == {"kind": "action", "seat": 1}  # back to seat 1's action
 
 
@@ -508,7 +509,7 @@ def test_r13_protected_hero_evades_during_the_hydra_phase():
     assert g.phase == "hydra"
     assert g.pending == {"kind": "evade", "seat": 0, "cause": "bite"}
     g.apply(g.legal_actions()[0])
-    assert g.state.shield == [0, 0]
+    assert g.state.shielded == [0, 0]
 
 
 # --------------------------------------------------------------------- R29 phase 3
@@ -519,19 +520,19 @@ def test_r29_unused_display_and_hand_cards_are_shuffled_then_the_stack_follows()
     for seed in range(6):
         g = ht.coop_game(scenario=8, seed=seed, order=[0, 1])
         st = g.state.clone()
-        st.dtoken[1] = 1                       # display slot 1 used
-        st.hand_used[0][2] = 1                 # seat 0's third hand card used
-        unused = [c for k, c in enumerate(st.display) if not st.dtoken[k]]
-        unused += st.hands[0][:2] + st.hands[1]
-        stack = list(st.stack)
+        st.display_token[1] = 1                       # display slot 1 used
+        st.action_hand_used[0][2] = 1                 # seat 0's third hand card used
+        unused = [c for k, c in enumerate(st.display) if not st.display_token[k]]
+        unused += st.action_hands[0][:2] + st.action_hands[1]
+        stack = list(st.hydra_stack)
         coop_rules.start_hydra_phase(st, g.rules)
-        assert sorted(x for x in st.queue if x >= 0) == sorted(unused)
+        assert sorted(x for x in st.hydra_queue if x >= 0) == sorted(unused)
         n = len(unused)
-        assert all(x >= 0 for x in st.queue[:n])
-        assert [~x for x in st.queue[n:]] == stack            # the stack last, in order
-        assert st.hands[0] == [g.state.hands[0][2]] and st.hands[1] == []
+        assert all(x >= 0 for x in st.hydra_queue[:n])
+        assert [~x for x in st.hydra_queue[n:]] == stack            # the stack last, in order
+        assert st.action_hands[0] == [g.state.action_hands[0][2]] and st.action_hands[1] == []
         assert st.display == [-1, g.state.display[1], -1, -1]
-        shuffled += st.queue[:n] != unused
+        shuffled += st.hydra_queue[:n] != unused
     assert shuffled >= 4, "the unused cards are not shuffled"
 
 
@@ -572,24 +573,24 @@ def test_r30_cleanup_new_deck_discards_regrowth_moon():
     g = quiet_round(stack=["H13", "H15"], heads={"red": (2, 0)})
     st = g.state
     round_hydra = {ht.hydra_card(g, h) for h in ("H11", "H16", "H13", "H15")}
-    assert g.round == 1 and st.moon == "LLLRR"
+    assert g.round == 1 and st.moon_tokens == "LLLRR"
     next_round(g)
     assert g.round == 2 and not g.is_over
     # all action cards back in one deck, then dealt: no discard pile left
-    assert st.discard == []
-    held = st.deck + st.display + [c for h in st.hands for c in h]
+    assert st.action_discard == []
+    held = st.action_deck + st.display + [c for h in st.action_hands for c in h]
     assert sorted(held) == list(range(44))
     # round-1 hydra cards on their discard pile
-    assert set(st.hdiscard[0]) == round_hydra and st.hdiscard[1] == []
+    assert set(st.hydra_discards[0]) == round_hydra and st.hydra_discards[1] == []
     # red had 0 heads: 3 again; the others grew (capped at 6) and stay
     assert heads(g) == {"red": (2, 3), "white": (2, 6), "yellow": (2, 6), "blue": (2, 6)}
-    assert st.city_used == [0, 0] and st.dtoken == [0] * 4
+    assert st.city_actions_used == [0, 0] and st.display_token == [0] * 4
     assert not ht.invariants(g)
 
 
 def test_r30_last_round_ends_the_game_won_with_walls_left():
     g = coop(scenario=8, glory=[2, 6])
-    g.state.round = len(g.state.moon) - 1           # the fifth and last round
+    g.state.round = len(g.state.moon_tokens) - 1           # the fifth and last round
     run_until(g, lambda x: False)
     res = g.result()
     assert g.is_over and res.outcome == "won" and res.city_saved
@@ -614,7 +615,7 @@ def test_r31_early_victory_finishes_the_turn_without_hydra_cards():
     g.apply(codec.end_turn)                            # seat 0 keeps its hydra card
     assert g.current_player == 1
     g.apply(ht.find_action(g, "city action: sword 1 against red"))
-    assert g.state.heads == [0, 0, 0, 0] and not g.is_over
+    assert g.state.head_count == [0, 0, 0, 0] and not g.is_over
     assert g.observe(0)["victory_pending"] is True
     # no after-action step for seat 1, and seats 2, 3 may no longer play hydra cards
     for seat in (2, 3):
@@ -628,9 +629,9 @@ def test_r31_early_victory_finishes_the_turn_without_hydra_cards():
     assert res.outcome == "won" and res.city_saved and res.rounds == 1
     assert g.state.glory == [0, 6, 9, 2]
     assert res.ranking == (2, 1, 3, 0) and res.epic_hero == 2 and res.tragic_hero is None
-    assert res.glory == (0, 6, 9, 2) and res.walls == g.state.walls_max
-    assert [len(h) for h in g.state.hhands] == [1, 1, 1, 1]   # never played
-    assert g.state.heads == [0, 0, 0, 0]                      # no Hydra phase, no regrowth
+    assert res.glory == (0, 6, 9, 2) and res.walls == g.state.walls_at_start
+    assert [len(h) for h in g.state.hydra_hands] == [1, 1, 1, 1]   # never played
+    assert g.state.head_count == [0, 0, 0, 0]                      # no Hydra phase, no regrowth
 
 
 def test_r31_early_victory_by_the_last_hero_of_the_turn_ends_at_once():
@@ -640,7 +641,7 @@ def test_r31_early_victory_by_the_last_hero_of_the_turn_ends_at_once():
     g.apply(g.codec.pass_)
     g.apply(ht.find_action(g, "city action: sword 1 against red"))
     assert g.is_over and g.result().outcome == "won"
-    assert g.state.hhands[1] == [ht.hydra_card(g, "H13")]
+    assert g.state.hydra_hands[1] == [ht.hydra_card(g, "H13")]
 
 
 def test_r31_defeat_when_the_last_wall_goes_tragic_hero_is_last():
@@ -702,9 +703,9 @@ def test_random_coordinated_games_keep_the_invariants(scenario):
         while not g.is_over:
             assert ht.invariants(g) == []
             st = g.state
-            assert len(set(st.glory)) == st.n                          # R22
+            assert len(set(st.glory)) == st.players                          # R22
             if g.pending["kind"] in ("action", "after action"):
-                assert g.current_player == st.order[st.oidx]           # R28 turn order
+                assert g.current_player == st.turn_order[st.turn_order_index]           # R28 turn order
             g.apply(int(rng.choice(g.legal_actions())))
         res = g.result()
         assert res.outcome in ("won", "lost")

@@ -84,23 +84,23 @@ def slot_actions(g, slot: int) -> list[int]:
 
 def places(g) -> set[str]:
     codec = g.codec
-    return {g.rules.B.name(codec.arg[a]) for a in g.legal_actions() if codec.kind[a] == A_PLACE}
+    return {g.rules.board.name(codec.arg[a]) for a in g.legal_actions() if codec.kind[a] == A_PLACE}
 
 
 def dests(g, slot: int) -> set[str]:
     codec = g.codec
-    return {g.rules.B.name(codec.arg[a]) for a in g.legal_actions()
+    return {g.rules.board.name(codec.arg[a]) for a in g.legal_actions()
             if codec.kind[a] == A_DEST and codec.slot[a] == slot}
 
 
 def city_portals(g) -> set[str]:
     codec = g.codec
-    return {g.rules.B.name(codec.arg[a]) for a in g.legal_actions()
+    return {g.rules.board.name(codec.arg[a]) for a in g.legal_actions()
             if codec.kind[a] == A_CITY_PORTAL}
 
 
 def at(g, seat: int = 0) -> str:
-    return g.rules.B.name(g.state.hero[seat])
+    return g.rules.board.name(g.state.hero_space[seat])
 
 
 def glory(g, seat: int = 0) -> int:
@@ -110,11 +110,11 @@ def glory(g, seat: int = 0) -> int:
 def head(g, colour: str) -> tuple[int, int]:
     """(path position, counter) of a colour."""
     c = ht.colour(g, colour)
-    return g.state.head_pos[c], g.state.heads[c]
+    return g.state.head_position[c], g.state.head_count[c]
 
 
 def in_city(g, seat: int = 0) -> bool:
-    return g.state.hero[seat] == g.rules.B.city
+    return g.state.hero_space[seat] == g.rules.board.city
 
 
 def assert_illegal(g, action, *words: str) -> str:
@@ -186,7 +186,7 @@ def test_r6_r8_r16_attack_gives_the_colour_and_damage_the_engine_deals():
     # engine, describe, the bots and the candidate features all use it.
     from hydra_env.core.heroes import attack
     g = ht.solo_game(hero="r5c2", heads={"red": (5, 3), "white": (5, 3)}, display=["A13"])
-    colours = g.rules.comp.hydra_colours
+    colours = g.rules.components.hydra_colours
     red, white = colours.index("red"), colours.index("white")
     st, R = g.state, g.rules
     assert attack(st, R, 0, sword(g, 0, "red")) == (red, 2)              # R6: 1 + bonus
@@ -227,7 +227,7 @@ def test_r6_action_spent_even_when_damage_is_wasted():
     g.apply(sword(g, 0, "red"))
     assert head(g, "red") == (0, 0)
     assert glory(g) == 3
-    assert g.state.dtoken[0] != 0 and g.state.done == 1
+    assert g.state.display_token[0] != 0 and g.state.actions_done == 1
 
 
 def test_r6_illegal_actions_raise_and_leave_the_game_unchanged():
@@ -315,8 +315,8 @@ def test_r7_counter_first_then_retreat():
     g.apply(sword(g, 0, "red"))
     assert head(g, "red") == (3, 0)
     assert glory(g) == 3
-    B, st = g.rules.B, g.state
-    neck = [B.name(s) for s in B.spaces(B.seg_mask[st.colour_path[ht.colour(g, "red")]][3])]
+    B, st = g.rules.board, g.state
+    neck = [B.name(s) for s in B.spaces(B.seg_mask[st.hydra_path[ht.colour(g, "red")]][3])]
     assert neck == ["r0c1", "r1c1", "r2c1"]
     assert_sound(g)
 
@@ -422,7 +422,7 @@ def test_r9_protected_hero_pushed_onto_the_maelstrom_evades():
     assert_illegal(g, place(g, "r0c1"), "r0c1")
     g.apply(place(g, "r1c0"))
     assert at(g, 1) == "r1c0"
-    assert g.state.shield[1] == 0
+    assert g.state.shielded[1] == 0
     assert glory(g, 1) == GLORY2[1]
     assert_sound(g)
 
@@ -438,7 +438,7 @@ def test_r9_solo_hero_harpooning_itself_onto_the_maelstrom():
     g.apply(harpoon(g, 0, forgo=True))
     assert g.pending == {"kind": "evade", "seat": 0, "cause": "maelstrom"}
     g.apply(place(g, "r1c2"))
-    assert at(g) == "r1c2" and g.state.shield == [0] and glory(g) == 1
+    assert at(g) == "r1c2" and g.state.shielded == [0] and glory(g) == 1
 
 
 def test_r9_hero_pushed_onto_the_maelstrom_does_not_block_or_get_shoved():
@@ -540,7 +540,7 @@ def test_r11_barricade_is_raised_on_the_heros_space_for_one_glory():
     a = barricade(g, 0)
     assert g.describe(a) == "A33 barricade from display A1: raise a barricade on r7c4"
     g.apply(a)
-    assert ht.space(g, "r7c4") in g.state.barricades
+    assert ht.space(g, "r7c4") in g.state.barricade_space
     assert glory(g) == 1
 
 
@@ -560,8 +560,8 @@ def test_r11_with_all_barricades_placed_one_must_be_moved_players_choice():
     a = barricade(g, 0, 2)
     assert g.describe(a) == "A33 barricade from display A1: move barricade 2 from r7c6 to r8c4"
     g.apply(a)
-    B = g.rules.B
-    assert [B.name(s) for s in g.state.barricades] == ["r7c0", "r7c2", "r8c4", "r7c8"]
+    B = g.rules.board
+    assert [B.name(s) for s in g.state.barricade_space] == ["r7c0", "r7c2", "r8c4", "r7c8"]
     assert glory(g) == 1
     # A hero standing on one of them cannot move it onto its own space.
     g2 = ht.solo_game(hero="r7c2", display=["A33"], barricades=["r7c0", "r7c2", "r7c6", "r7c8"])
@@ -570,13 +570,13 @@ def test_r11_with_all_barricades_placed_one_must_be_moved_players_choice():
 
 def test_r11_in_the_city_the_barricade_repairs_a_missing_wall_token():
     g = ht.solo_game(hero="city", walls=8, display=["A33", "A34"])
-    assert g.state.walls_max == 10
+    assert g.state.walls_at_start == 10
     assert set(slot_actions(g, 0)) == {barricade(g, 0)}
     assert g.describe(barricade(g, 0)) == "A33 barricade from display A1: repair the wall"
     assert_illegal(g, barricade(g, 0, 1), "repairs the wall", "R11")
     g.apply(barricade(g, 0))
     assert g.state.walls == 9 and glory(g) == 1
-    assert all(b < 0 for b in g.state.barricades)
+    assert all(b < 0 for b in g.state.barricade_space)
 
 
 def test_r11_no_wall_repair_above_the_starting_count():
@@ -641,7 +641,7 @@ def test_r13_protect_only_when_unprotected():
     assert slot_actions(g, 0) == [protect(g, 0)]
     assert g.is_legal(city_protect(g))
     g.apply(protect(g, 0))
-    assert g.state.shield == [1]
+    assert g.state.shielded == [1]
     assert not g.is_legal(city_protect(g))
     g2 = ht.solo_game(hero="r7c4", display=["A42"], shield=True)
     assert slot_actions(g2, 0) == []
@@ -660,7 +660,7 @@ def test_r13_bitten_protected_hero_evades_out_of_the_bite():
     assert places(g) == {"r6c3", "r7c1", "r7c2", "r7c3"}
     assert_illegal(g, place(g, "r6c1"), "r6c1")
     g.apply(place(g, "r7c2"))
-    assert at(g) == "r7c2" and g.state.shield == [0] and glory(g) == 0
+    assert at(g) == "r7c2" and g.state.shielded == [0] and glory(g) == 0
     assert_sound(g)
 
 
@@ -672,7 +672,7 @@ def test_r13_run_over_protected_hero_evades_before_the_head_enters():
     assert places(g) == {"r5c0", "r5c2", "r6c0", "r6c2", "r7c0", "r7c1", "r7c2"}
     g.apply(place(g, "r6c2"))
     assert head(g, "red") == (6, 2)
-    assert at(g) == "r6c2" and g.state.shield == [0] and glory(g) == 0
+    assert at(g) == "r6c2" and g.state.shielded == [0] and glory(g) == 0
 
 
 def test_r13_run_over_again_after_evading_ahead_of_the_head():
@@ -690,7 +690,7 @@ def test_r13_no_space_to_evade_means_wounded_and_shield_lost():
     g = ht.solo_game(hero="r0c0", heads={"red": (1, 2)}, shield=True)
     ht.run_effects(g, ("bite", "red"))
     assert in_city(g)
-    assert g.state.shield == [0]
+    assert g.state.shielded == [0]
     assert glory(g) == -1
     assert g.pending == {"kind": "action", "seat": 0}
 
@@ -710,7 +710,7 @@ def test_r13_evading_onto_a_hero_shoves_it_for_one_glory():
     assert "r6c2" in places(g)                           # A's old space is free again
     g.apply(place(g, "r8c3"))
     assert at(g, 0) == "r7c2" and at(g, 1) == "r8c3"
-    assert g.state.shield == [0, 0] and glory(g, 1) == GLORY2[1]
+    assert g.state.shielded == [0, 0] and glory(g, 1) == GLORY2[1]
     assert_sound(g)
 
 
@@ -729,7 +729,7 @@ def test_r13_evading_from_the_wall_area_into_the_inner_city():
     assert g.pending == {"kind": "evade", "seat": 0, "cause": "bite"}
     assert places(g) == {"city"}      # every other neighbour is bitten or the head
     g.apply(place(g, "city"))
-    assert in_city(g) and g.state.shield == [0] and glory(g) == 0
+    assert in_city(g) and g.state.shielded == [0] and glory(g) == 0
 
 
 # ----------------------------------------------------------------- R14 wounded
@@ -753,8 +753,8 @@ def test_r15_pass_spends_the_action_for_nothing():
     before = g.state.to_dict()
     g.apply(g.codec.pass_)
     after = g.state.to_dict()
-    assert after["done"] == before["done"] + 1
-    for key in ("done", "history"):
+    assert after["actions_done"] == before["actions_done"] + 1
+    for key in ("actions_done", "history"):
         before.pop(key), after.pop(key)
     assert after == before
 
@@ -787,10 +787,10 @@ def test_r16_move_sword_harpoon_protect_once_per_round():
     assert at(g) == "r3c1"
     assert A_CITY_HARPOON not in legal_kinds(g)
     g.apply(city_protect(g))
-    assert g.state.shield == [1]
+    assert g.state.shielded == [1]
     ht.run_effects(g, ("bite", "red"))                    # the shield is spent evading
     g.apply(place(g, "r2c2"))
-    assert g.state.shield == [0]
+    assert g.state.shielded == [0]
     assert A_CITY_PROTECT not in legal_kinds(g)           # still used this round
     g.apply(city_move(g, "r3c2"))
     assert A_CITY_MOVE not in legal_kinds(g)
@@ -818,7 +818,7 @@ def test_r16_portal_and_pass_any_number_of_times():
     for _ in range(4):
         g.apply(g.codec.pass_)
         assert g.codec.pass_ in g.legal_actions()
-    assert g.state.done == 4
+    assert g.state.actions_done == 4
 
 
 def test_r16_city_actions_return_in_the_next_round():
@@ -842,6 +842,6 @@ def test_r16_city_actions_are_per_hero():
 def test_r16_city_move_has_no_bonus():
     # A hero in the city (wall area for bonuses) moving with the city action: one step only.
     g = ht.solo_game(hero="city")
-    moves = {g.rules.B.name(g.codec.arg[a]) for a in g.legal_actions()
+    moves = {g.rules.board.name(g.codec.arg[a]) for a in g.legal_actions()
              if g.codec.kind[a] == A_CITY_MOVE}
     assert moves == {f"r10c{c}" for c in range(9)}

@@ -23,22 +23,22 @@ from hydra_env.core.pieces import necks_mask
 
 def pos(g, name: str) -> int:
     """Path position (= row) of a colour's head."""
-    return g.state.head_pos[ht.colour(g, name)]
+    return g.state.head_position[ht.colour(g, name)]
 
 
 def counter(g, name: str) -> int:
     """Head counter of a colour."""
-    return g.state.heads[ht.colour(g, name)]
+    return g.state.head_count[ht.colour(g, name)]
 
 
 def where(g, seat: int = 0) -> str:
     """Name of the space of a hero (``r4c2`` or ``city``)."""
-    return g.rules.B.name(g.state.hero[seat])
+    return g.rules.board.name(g.state.hero_space[seat])
 
 
 def barricades(g) -> set[str]:
     """Names of the spaces holding a barricade."""
-    return {g.rules.B.name(s) for s in g.state.barricades if s >= 0}
+    return {g.rules.board.name(s) for s in g.state.barricade_space if s >= 0}
 
 
 def place(g, name: str) -> None:
@@ -56,7 +56,7 @@ def assert_clean(g) -> None:
 
 
 def names(g, mask: int) -> set[str]:
-    B = g.rules.B
+    B = g.rules.board
     return {B.name(s) for s in B.spaces(mask)}
 
 
@@ -199,7 +199,7 @@ def test_r17_hero_on_barricade_is_unharmed_when_it_stops_the_head():
     ht.run_effects(g, ("move", "red", 3))
     assert pos(g, "red") == 5
     assert where(g) == "r6c1"
-    assert g.state.shield == [1]
+    assert g.state.shielded == [1]
     assert barricades(g) == set()
     assert g.pending == {"kind": "action", "seat": 0}
 
@@ -267,7 +267,7 @@ def test_r17_protected_hero_evades_then_head_continues():
     assert targets(g) == {"r5c0", "r5c2", "r6c0", "r6c2", "r7c0", "r7c1", "r7c2"}
     place(g, "r6c2")
     assert where(g, 0) == "r6c2"
-    assert g.state.shield[0] == 0
+    assert g.state.shielded[0] == 0
     assert pos(g, "red") == 7
     assert g.state.glory == [10, 20, 30, 40]       # an evasion costs no glory
     assert_clean(g)
@@ -278,7 +278,7 @@ def test_r17_evading_onto_the_path_is_run_over_again_unprotected():
     ht.run_effects(g, ("move", "red", 3))
     place(g, "r7c1")                       # evades ahead of the head ...
     assert where(g) == "city"              # ... and is run over again, now unprotected
-    assert g.state.shield == [0]
+    assert g.state.shielded == [0]
     assert pos(g, "red") == 8
     assert g.pending == {"kind": "action", "seat": 0}
 
@@ -442,7 +442,7 @@ def test_r19_protected_hero_evades_out_of_the_bite():
     assert targets(g) == {"r4c3", "r5c3", "r6c3"}
     place(g, "r6c3")
     assert where(g, 0) == "r6c3"
-    assert g.state.shield == [0, 0, 0, 0]
+    assert g.state.shielded == [0, 0, 0, 0]
     assert g.state.glory == [10, 20, 30, 40]
     assert_clean(g)
 
@@ -453,7 +453,7 @@ def test_r19_protected_hero_with_no_space_outside_the_bite_is_wounded():
     g = ht.solo_game(hero="r0c0", shield=True, heads={"red": (1, 1)})
     ht.run_effects(g, ("bite", "red"))
     assert where(g) == "city"
-    assert g.state.shield == [0]
+    assert g.state.shielded == [0]
     assert g.pending == {"kind": "action", "seat": 0}
 
 
@@ -471,7 +471,7 @@ def test_r19_protected_hero_on_barricade_keeps_its_shield():
     g = ht.solo_game(hero="r6c2", shield=True, heads={"red": (5, 2)}, barricades=["r6c2"])
     ht.run_effects(g, ("bite", "red"))
     assert where(g) == "r6c2"
-    assert g.state.shield == [1]
+    assert g.state.shielded == [1]
     assert g.pending == {"kind": "action", "seat": 0}
     assert barricades(g) == set()
 
@@ -496,7 +496,7 @@ def test_r19_several_heroes_are_resolved_in_turn_order():
         place(g, {2: "r7c3", 0: "r3c5", 1: "r4c1"}[g.pending["seat"]])
     assert seen == [2, 0, 1]
     assert [where(g, s) for s in range(3)] == ["r3c5", "r4c1", "r7c3"]
-    assert g.state.shield == [0, 0, 0, 0]
+    assert g.state.shielded == [0, 0, 0, 0]
     assert_clean(g)
 
 
@@ -561,7 +561,7 @@ def test_r19_protected_hero_on_the_wall_area_evades_into_the_inner_city():
     assert g.pending == {"kind": "evade", "seat": 0, "cause": "bite"}
     assert targets(g) == {"city"}
     place(g, "city")
-    assert where(g) == "city" and g.state.shield == [0]
+    assert where(g) == "city" and g.state.shielded == [0]
     assert g.state.walls == 9
 
 
@@ -584,7 +584,7 @@ def test_r19_several_bites_one_after_another():
     assert targets(g) == {"r4c5", "r6c5"}
     place(g, "r6c5")
     assert where(g) == "city"
-    assert g.state.shield == [0]
+    assert g.state.shielded == [0]
 
 
 def test_r19_two_bites_of_one_card_each_damage_the_wall():
@@ -680,7 +680,7 @@ def test_r20_defeat_skips_everything_after_it():
     ht.run_effects(g, "H21", ("grow", "blue", 2))
     assert g.is_over and g.result().outcome == "lost"
     assert pos(g, "white") == 5
-    assert where(g) == "r6c3" and g.state.shield == [1]
+    assert where(g) == "r6c3" and g.state.shielded == [1]
     assert counter(g, "blue") == 2
     assert g.pending is None and g.state.tasks == []
 

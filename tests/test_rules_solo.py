@@ -52,11 +52,11 @@ def ids(g, cards, kind: str = "action") -> list:
 def board(g) -> dict:
     """(position, counter) per colour."""
     st = g.state
-    return {c: (st.head_pos[ht.colour(g, c)], st.heads[ht.colour(g, c)]) for c in COLOURS}
+    return {c: (st.head_position[ht.colour(g, c)], st.head_count[ht.colour(g, c)]) for c in COLOURS}
 
 
 def where(g) -> str:
-    return g.rules.B.name(g.state.hero[0])
+    return g.rules.board.name(g.state.hero_space[0])
 
 
 def put_on_top(g, pile: list, top_first) -> None:
@@ -68,17 +68,17 @@ def put_on_top(g, pile: list, top_first) -> None:
 
 def force_decks(g, *, actions=(), light=(), red=()) -> None:
     st = g.state
-    put_on_top(g, st.deck, [ht.action_card(g, c) for c in actions])
-    put_on_top(g, st.hdeck[0], [ht.hydra_card(g, c) for c in light])
-    put_on_top(g, st.hdeck[1], [ht.hydra_card(g, c) for c in red])
+    put_on_top(g, st.action_deck, [ht.action_card(g, c) for c in actions])
+    put_on_top(g, st.hydra_decks[0], [ht.hydra_card(g, c) for c in light])
+    put_on_top(g, st.hydra_decks[1], [ht.hydra_card(g, c) for c in red])
 
 
 def tame(g) -> None:
     """Put every head back on its maelstrom with counter 0 (flow tests only)."""
     st = g.state
-    st.head_pos = [0] * 4
-    st.heads = [0] * 4
-    st._legal = None
+    st.head_position = [0] * 4
+    st.head_count = [0] * 4
+    st.legal_mask_cache = None
 
 
 def finish_round_passing(g, *, tamed: bool = True) -> None:
@@ -86,7 +86,7 @@ def finish_round_passing(g, *, tamed: bool = True) -> None:
     start = g.state.round
     while not g.is_over and g.state.round == start:
         assert g.pending["kind"] == "action", g.pending
-        if tamed and g.phase == "action II" and g.state.done == 4:
+        if tamed and g.phase == "action II" and g.state.actions_done == 4:
             tame(g)
         pass_(g)
 
@@ -94,7 +94,7 @@ def finish_round_passing(g, *, tamed: bool = True) -> None:
 def last_round(g) -> None:
     """Make the hand-built game's round the 6th (moon index 5)."""
     g.state.round = 5
-    g.state._legal = None
+    g.state.legal_mask_cache = None
 
 
 # ------------------------------------------------------------------ R32 setup
@@ -105,10 +105,10 @@ def test_r32_solo_setup_one_hero_in_the_city(stars, walls):
     g = hydra_env.Game.new(10, stars=stars, seed=5)
     st = g.state
     assert g.is_solo and g.num_players == 1
-    assert st.hero == [g.rules.B.city]
-    assert st.shield == [0]
+    assert st.hero_space == [g.rules.board.city]
+    assert st.shielded == [0]
     assert st.walls == walls
-    assert sorted(st.head_pos) == [5, 5, 5, 5] and sorted(st.heads) == [2, 2, 2, 2]
+    assert sorted(st.head_position) == [5, 5, 5, 5] and sorted(st.head_count) == [2, 2, 2, 2]
     assert g.round == 1 and g.phase == "action"
     assert g.pending == {"kind": "action", "seat": 0}
 
@@ -116,28 +116,28 @@ def test_r32_solo_setup_one_hero_in_the_city(stars, walls):
 def test_r32_hydra_deck_only_solo_marked_cards_light_on_top_of_red():
     g = hydra_env.Game.new(10, 1, seed=11)
     st = g.state
-    light = set(ids(g, st.hdeck[0] + st.row, "hydra"))
-    red = set(ids(g, st.hdeck[1], "hydra"))
+    light = set(ids(g, st.hydra_decks[0] + st.solo_row_c, "hydra"))
+    red = set(ids(g, st.hydra_decks[1], "hydra"))
     assert light == set(SOLO_LIGHT)
     assert red == set(SOLO_RED)
-    assert len(st.hdeck[0]) == 5 and len(st.hdeck[1]) == 20
-    assert set(ids(g, st.row, "hydra")) <= set(SOLO_LIGHT)        # round 1 draws light
-    assert st.hdiscard == [[], []]
+    assert len(st.hydra_decks[0]) == 5 and len(st.hydra_decks[1]) == 20
+    assert set(ids(g, st.solo_row_c, "hydra")) <= set(SOLO_LIGHT)        # round 1 draws light
+    assert st.hydra_discards == [[], []]
 
 
 def test_r32_action_deck_and_display_at_setup():
     g = hydra_env.Game.new(10, 1, seed=11)
     st = g.state
     assert len(st.display) == 10 and all(c >= 0 for c in st.display)
-    assert len(st.deck) == 34 and st.discard == []
-    assert sorted(st.deck + st.display) == list(range(44))
+    assert len(st.action_deck) == 34 and st.action_discard == []
+    assert sorted(st.action_deck + st.display) == list(range(44))
 
 
 def test_r32_rounds_1_2_draw_light_rounds_3_to_6_red():
     g = hydra_env.Game.new(10, 1, seed=2)
     rows = []
     while not g.is_over:
-        rows.append(ids(g, g.state.row, "hydra"))
+        rows.append(ids(g, g.state.solo_row_c, "hydra"))
         finish_round_passing(g)
     assert g.result().outcome == "won"
     assert len(rows) == 6
@@ -150,13 +150,13 @@ def test_r32_rounds_1_2_draw_light_rounds_3_to_6_red():
 def test_r32_action_deck_is_not_reshuffled_each_round():
     g = hydra_env.Game.new(10, 1, seed=4)
     st = g.state
-    deck_before = list(st.deck)
+    deck_before = list(st.action_deck)
     display1 = list(st.display)
     finish_round_passing(g)
     # round 2: the ten next cards of the same deck, in order; round 1's cards discarded
     assert st.display == deck_before[::-1][:10]
-    assert st.deck == deck_before[:-10]
-    assert st.discard == display1
+    assert st.action_deck == deck_before[:-10]
+    assert st.action_discard == display1
 
 
 def test_r32_action_deck_refilled_from_its_discard_only_when_empty():
@@ -164,27 +164,27 @@ def test_r32_action_deck_refilled_from_its_discard_only_when_empty():
     st = g.state
     for _ in range(3):
         finish_round_passing(g)
-    assert g.round == 4 and len(st.deck) == 4 and len(st.discard) == 30
-    rest = list(st.deck)
-    old_discard = set(st.discard)
+    assert g.round == 4 and len(st.action_deck) == 4 and len(st.action_discard) == 30
+    rest = list(st.action_deck)
+    old_discard = set(st.action_discard)
     round4 = list(st.display)
     finish_round_passing(g)
     assert g.round == 5
     # the last 4 cards of the old deck come first, then 6 from the reshuffled discard
     assert st.display[:4] == rest[::-1]
     assert set(st.display[4:]) <= old_discard | set(round4)
-    assert st.discard == []
-    assert len(st.deck) == 34
-    assert sorted(st.deck + st.display) == list(range(44))
+    assert st.action_discard == []
+    assert len(st.action_deck) == 34
+    assert sorted(st.action_deck + st.display) == list(range(44))
 
 
 def test_r32_five_tokens_for_each_action_phase():
     g = hydra_env.Game.new(10, 1, seed=1)
     for k in range(5):
-        assert g.phase == "action" and g.state.done == k
+        assert g.phase == "action" and g.state.actions_done == k
         pass_(g)
     for k in range(5):
-        assert g.phase == "action II" and g.state.done == k
+        assert g.phase == "action II" and g.state.actions_done == k
         if k == 4:
             tame(g)
         pass_(g)
@@ -220,10 +220,10 @@ def test_r33_columns_numbered_one_to_five():
 def test_r34_exactly_five_actions_in_phase_one():
     g = ht.solo_game(display=list(MOVE_CARDS))
     pass_(g, 4)
-    assert g.phase == "action" and g.state.done == 4
+    assert g.phase == "action" and g.state.actions_done == 4
     assert g.observe(0)["row"][0]["card"] is None
     pass_(g)
-    assert g.phase == "action II" and g.state.done == 0
+    assert g.phase == "action II" and g.state.actions_done == 0
 
 
 def test_r34_one_display_card_per_column():
@@ -237,7 +237,7 @@ def test_r34_one_display_card_per_column():
     act(g, "A07", "display B2", "move to r10c1")
     texts = legal_texts(g)
     assert not any(f"display {lab}" in t for t in texts for lab in ("A1", "B1", "A2", "B2"))
-    assert g.state.cols_used == 0b00011
+    assert g.state.solo_columns_used == 0b00011
 
 
 def test_r34_city_actions_once_per_round_portal_and_pass_any_number():
@@ -245,7 +245,7 @@ def test_r34_city_actions_once_per_round_portal_and_pass_any_number():
     #   r6  1
     g = ht.solo_game(hero="r6c1", heads={"red": (5, 3)}, display=list(MOVE_CARDS))
     act(g, "city action: sword 1 against red")
-    assert g.state.heads[0] == 2
+    assert g.state.head_count[0] == 2
     assert not any_legal(g, "city action: sword")
     act(g, "city action: move 1 to r6c2")
     assert not any_legal(g, "city action: move")
@@ -258,19 +258,19 @@ def test_r34_city_actions_once_per_round_portal_and_pass_any_number():
     assert not any_legal(g, "city action: move")
     assert any_legal(g, "city action: protect")
     act(g, "city action: protect")
-    g.state.shield = [0]                                  # even without its shield …
-    g.state._legal = None
+    g.state.shielded = [0]                                  # even without its shield …
+    g.state.legal_mask_cache = None
     assert not any_legal(g, "city action: protect")       # … protect is used for the round
     act(g, "city action: portal to city")
     pass_(g)
     pass_(g)
-    assert g.phase == "action II" and g.state.done == 4
+    assert g.phase == "action II" and g.state.actions_done == 4
 
 
 def test_r34_city_harpoon_once_per_round():
     g = ht.solo_game(hero="r3c1", heads={"red": (6, 2)})
     act(g, "city action: harpoon 1")
-    assert g.state.head_pos[0] == 5 and where(g) == "r2c1"   # R9: the hero moves back too
+    assert g.state.head_position[0] == 5 and where(g) == "r2c1"   # R9: the hero moves back too
     assert not any_legal(g, "city action: harpoon")
 
 
@@ -316,11 +316,11 @@ def test_r35_row_c_is_hidden_information_until_the_oracle():
     # R41 with R35: a seat's samples re-deal row C before the oracle, never after it.
     g = ht.solo_game(row=["H01", "H19", "H26", "H03", "H09"])
     rng = np.random.default_rng(0)
-    before = {tuple(g.view(0).sample(rng).state.row) for _ in range(8)}
+    before = {tuple(g.view(0).sample(rng).state.solo_row_c) for _ in range(8)}
     assert len(before) > 1
     pass_(g, 5)
-    after = {tuple(g.view(0).sample(rng).state.row) for _ in range(8)}
-    assert after == {tuple(g.state.row)}
+    after = {tuple(g.view(0).sample(rng).state.solo_row_c) for _ in range(8)}
+    assert after == {tuple(g.state.solo_row_c)}
 
 
 # ---------------------------------------------------------- R36 action phase II
@@ -337,7 +337,7 @@ def test_r36_any_unused_display_card_in_phase_two():
     act(g, "A06", "display B1", "move to r10c1")
     act(g, "A02", "display A2", "move to r10c2")
     act(g, "A07", "display B2", "move to r10c3")                     # two cards of column 2
-    assert g.state.dtoken == [1, 2, 0, 0, 0, 2, 2, 0, 0, 0]
+    assert g.state.display_token == [1, 2, 0, 0, 0, 2, 2, 0, 0, 0]
 
 
 def test_r36_block_a_hydra_card():
@@ -345,10 +345,10 @@ def test_r36_block_a_hydra_card():
     blocks = [t for t in legal_texts(g) if t.startswith("block the hydra card")]
     assert len(blocks) == 5
     act(g, "block the hydra card of row C, column 2")
-    assert g.state.row_block == [0, 1, 0, 0, 0]
+    assert g.state.solo_row_c_blocked == [0, 1, 0, 0, 0]
     assert not any_legal(g, "row C, column 2")
     assert g.observe(0)["row"][1]["blocked"] is True
-    assert g.state.done == 1
+    assert g.state.actions_done == 1
 
 
 def test_r36_empty_row_c_space_cannot_be_blocked():
@@ -362,10 +362,10 @@ def test_r36_exactly_five_actions_in_phase_two_then_the_hydra_phase():
     g = ht.solo_game(display=[None] * 10, row=["H45", None, None, None, None], phase=2,
                      heads={"red": (3, 1)})
     pass_(g, 4)
-    assert g.phase == "action II" and g.state.heads[0] == 1
+    assert g.phase == "action II" and g.state.head_count[0] == 1
     pass_(g)
     assert g.round == 2 and g.phase == "action"
-    assert g.state.heads[0] == 3                                        # H45 resolved
+    assert g.state.head_count[0] == 3                                        # H45 resolved
 
 
 # ------------------------------------------------------------ R37 hydra phase
@@ -479,22 +479,22 @@ def test_r38_cleanup_keeps_phase_two_cards_and_refills_only_empty_spaces():
     act(g, "A07", "display B2", "move to r10c1")            # phase II: stays
     act(g, "block the hydra card of row C, column 1")
     pass_(g, 2)
-    deck = list(st.deck)
-    light = list(st.hdeck[0])
+    deck = list(st.action_deck)
+    light = list(st.hydra_decks[0])
     tame(g)
     pass_(g)
     assert g.round == 2 and g.phase == "action"
     kept = ht.action_card(g, "A07")
     assert st.display[6] == kept                            # same place
-    assert st.dtoken == [0] * 10
+    assert st.display_token == [0] * 10
     new = deck[::-1][:9]
     assert [st.display[i] for i in (0, 1, 2, 3, 4, 5, 7, 8, 9)] == new
-    assert st.deck == deck[:-9]
-    assert ids(g, st.discard) == [c for c in MOVE_CARDS if c != "A07"]
+    assert st.action_deck == deck[:-9]
+    assert ids(g, st.action_discard) == [c for c in MOVE_CARDS if c != "A07"]
     # every hydra card of row C (the blocked one too) is discarded; new row from the deck
-    assert ids(g, st.hdiscard[0], "hydra") == ["H01", "H19", "H26", "H03", "H09"]
-    assert st.row == light[::-1][:5] and st.row_block == [0] * 5
-    assert st.revealed == 0 and st.cols_used == 0 and st.city_used == [0]
+    assert ids(g, st.hydra_discards[0], "hydra") == ["H01", "H19", "H26", "H03", "H09"]
+    assert st.solo_row_c == light[::-1][:5] and st.solo_row_c_blocked == [0] * 5
+    assert st.solo_row_c_face_up == 0 and st.solo_columns_used == 0 and st.city_actions_used == [0]
 
 
 def test_r38_kept_card_can_be_used_in_the_next_round():
@@ -506,7 +506,7 @@ def test_r38_kept_card_can_be_used_in_the_next_round():
     pass_(g)
     assert g.round == 2
     act(g, "A07", "display B2", "move to r10c2")
-    assert g.state.dtoken[6] == 1
+    assert g.state.display_token[6] == 1
 
 
 def test_r38_kept_card_used_in_phase_one_next_round_is_discarded_then():
@@ -518,7 +518,7 @@ def test_r38_kept_card_used_in_phase_one_next_round_is_discarded_then():
     pass_(g)
     act(g, "A07", "display B2", "move to r10c2")
     finish_round_passing(g)
-    assert ht.action_card(g, "A07") in g.state.discard
+    assert ht.action_card(g, "A07") in g.state.action_discard
     assert ht.action_card(g, "A07") not in g.state.display
 
 
@@ -535,14 +535,14 @@ def test_r38_option_solo_regrow_heads(regrow, red):
 
 def clear_table(g) -> None:
     """Put the display and row C back into their decks (an empty table)."""
-    st, T = g.state, g.rules.T
-    st.deck.extend(c for c in st.display if c >= 0)
+    st, T = g.state, g.rules.tables
+    st.action_deck.extend(c for c in st.display if c >= 0)
     st.display = [-1] * len(st.display)
-    for c in st.row:
+    for c in st.solo_row_c:
         if c >= 0:
-            st.hdeck[T.hcard_deck[c]].append(c)
-    st.row = [-1] * len(st.row)
-    st._legal = None
+            st.hydra_decks[T.hcard_deck[c]].append(c)
+    st.solo_row_c = [-1] * len(st.solo_row_c)
+    st.legal_mask_cache = None
 
 
 @pytest.mark.parametrize("options, heads", [
@@ -555,10 +555,10 @@ def test_r38_option_through_game_new(options, heads):
     g = hydra_env.Game.new(10, 1, seed=0, options=options)
     assert g.options.solo_regrow_heads is bool(options and options["solo_regrow_heads"])
     clear_table(g)
-    g.state.heads = [0, 2, 0, 2]
+    g.state.head_count = [0, 2, 0, 2]
     pass_(g, 10)
     assert g.round == 2
-    assert g.state.heads == heads
+    assert g.state.head_count == heads
     assert ht.invariants(g) == []
 
 
@@ -571,7 +571,7 @@ def test_r38_no_cleanup_after_round_six_so_regrow_never_changes_the_score():
         last_round(g)
         pass_(g, 5)
         assert g.is_over
-        assert g.state.heads == [0, 2, 0, 1]
+        assert g.state.head_count == [0, 2, 0, 1]
         scores.append(g.result().score)
     assert scores == [100 - 16 - 3 + 10] * 2
 
@@ -584,7 +584,7 @@ def test_r39_game_lasts_six_rounds():
     decisions = 0
     while not g.is_over:
         assert g.pending["kind"] == "action"
-        if g.phase == "action II" and g.state.done == 4:
+        if g.phase == "action II" and g.state.actions_done == 4:
             tame(g)
         pass_(g)
         decisions += 1
@@ -600,7 +600,7 @@ def test_r39_round_six_hydra_phase_is_resolved_before_the_end():
                      heads={"red": (4, 1)})
     last_round(g)
     pass_(g, 5)
-    assert g.is_over and g.state.heads[0] == 3
+    assert g.is_over and g.state.head_count[0] == 3
     assert g.result().heads == 3 + 2 + 2 + 2
 
 
@@ -608,7 +608,7 @@ def test_r39_no_early_victory():
     g = ht.solo_game(hero="r6c1", heads={"red": (5, 1), "white": (5, 0), "yellow": (5, 0),
                                          "blue": (5, 0)})
     act(g, "city action: sword 1 against red")
-    assert g.state.heads == [0, 0, 0, 0]
+    assert g.state.head_count == [0, 0, 0, 0]
     assert not g.is_over
     assert g.pending == {"kind": "action", "seat": 0}
     assert g.result().outcome == "ongoing" and g.result().score is None
@@ -621,7 +621,7 @@ def test_r39_defeat_when_all_four_heads_reach_the_last_space():
     r = g.result()
     assert r.outcome == "lost" and r.score is None and not r.city_saved
     assert g.state.walls == 10                     # at once: the third point is not played
-    assert g.state.heads[0] == 1                   # the rest of the effects are not done
+    assert g.state.head_count[0] == 1                   # the rest of the effects are not done
     assert g.legal_actions() == []
 
 
@@ -630,7 +630,7 @@ def test_r39_three_heads_at_the_wall_is_no_defeat():
                      barricades=["r9c7"])
     ht.run_effects(g, ("move", "blue", 3))
     assert not g.is_over
-    assert g.state.head_pos == [9, 9, 9, 8]
+    assert g.state.head_position == [9, 9, 9, 8]
 
 
 def test_r39_all_heads_at_the_wall_in_the_hydra_phase():
@@ -639,7 +639,7 @@ def test_r39_all_heads_at_the_wall_in_the_hydra_phase():
                      heads={"red": (9, 1), "white": (9, 1), "yellow": (9, 1), "blue": (8, 1)})
     pass_(g, 5)
     assert g.is_over and g.result().outcome == "lost"
-    assert g.state.walls == 10 and g.state.heads[0] == 1
+    assert g.state.walls == 10 and g.state.head_count[0] == 1
     assert g.result().rounds == 1
 
 
@@ -667,7 +667,7 @@ def test_r39_last_wall_in_the_hydra_phase_stops_the_phase():
                      walls=2, heads={"red": (9, 1)})
     pass_(g, 5)
     assert g.is_over and g.result().outcome == "lost"
-    assert g.state.walls == 0 and g.state.heads[0] == 1        # H45 never resolved
+    assert g.state.walls == 0 and g.state.head_count[0] == 1        # H45 never resolved
     assert g.result().rounds == 1
 
 
@@ -756,16 +756,16 @@ def test_scripted_round_one_hand_checked():
     #   C4 white from r5 (reef) moves 1+1 → r7.
     assert g.round == 2 and g.phase == "action"
     assert board(g) == {"red": (5, 2), "white": (7, 4), "yellow": (7, 5), "blue": (7, 5)}
-    assert where(g) == "r6c1" and st.shield == [1]
-    assert [b for b in st.barricades if b >= 0] == []
+    assert where(g) == "r6c1" and st.shielded == [1]
+    assert [b for b in st.barricade_space if b >= 0] == []
     assert st.walls == 10
     # Cleanup and round 2's preparation: B4 stays, the 9 others go, 9 new in slot order.
     assert ids(g, st.display) == ["A02", "A03", "A04", "A05", "A06",
                                   "A07", "A08", "A09", "A42", "A10"]
-    assert ids(g, st.discard) == ["A21", "A40", "A25", "A34", "A11", "A15", "A01", "A36", "A16"]
-    assert ids(g, st.hdiscard[0], "hydra") == row
-    assert ids(g, st.row, "hydra") == next_light
-    assert st.hdeck[0] == [] and len(st.hdeck[1]) == 20
+    assert ids(g, st.action_discard) == ["A21", "A40", "A25", "A34", "A11", "A15", "A01", "A36", "A16"]
+    assert ids(g, st.hydra_discards[0], "hydra") == row
+    assert ids(g, st.solo_row_c, "hydra") == next_light
+    assert st.hydra_decks[0] == [] and len(st.hydra_decks[1]) == 20
     assert ht.invariants(g) == []
 
 
@@ -885,7 +885,7 @@ def test_scripted_full_game_with_forced_decks_matches_reference():
     g = forced_game()
     acards, hcards = g.components.action_cards, g.components.hydra_cards
     st = g.state
-    ref = ReferenceHydra(g, st.head_pos, st.heads, st.walls)
+    ref = ReferenceHydra(g, st.head_position, st.head_count, st.walls)
     deck = list(MILD_1 + MILD_2 + REST)
     hydra = list(LIGHT_ORDER + SOLO_RED)
     rounds_played = 0
@@ -893,7 +893,7 @@ def test_scripted_full_game_with_forced_decks_matches_reference():
         shown, deck = deck[:10], deck[10:]
         row, hydra = hydra[:5], hydra[5:]
         assert ids(g, st.display) == shown
-        assert ids(g, st.row, "hydra") == row
+        assert ids(g, st.solo_row_c, "hydra") == row
         block_round(g, (1, 3))
         rounds_played += 1
         for cid in shown:
@@ -903,7 +903,7 @@ def test_scripted_full_game_with_forced_decks_matches_reference():
             if col not in (0, 2):
                 for e in hcards[ht.hydra_card(g, cid)].effects:
                     ref.effect(e)
-        assert (st.head_pos, st.heads, st.walls) == (ref.pos, ref.heads, ref.walls), rounds_played
+        assert (st.head_position, st.head_count, st.walls) == (ref.pos, ref.heads, ref.walls), rounds_played
         assert g.is_over == ref.over
         assert rounds_played <= 4, "the forced game should end before the deck reshuffles"
     r = g.result()
@@ -929,7 +929,7 @@ def test_scripted_full_game_lost_in_round_three():
     block_round(g, (1, 3))
     assert board(g) == {c: (5, 6) for c in COLOURS} and g.state.walls == 10
     assert g.round == 3
-    assert ids(g, g.state.row, "hydra") == list(SOLO_RED[:5])          # red from round 3
+    assert ids(g, g.state.solo_row_c, "hydra") == list(SOLO_RED[:5])          # red from round 3
     block_round(g, (1, 3))
     assert g.is_over
     assert board(g) == {"red": (9, 6), "white": (8, 6), "yellow": (9, 6), "blue": (9, 6)}
@@ -943,9 +943,9 @@ def restack(g, card_ids) -> None:
     """Put these action cards (from the deck or the discard) on top of the deck."""
     st = g.state
     cards = [ht.action_card(g, c) for c in card_ids]
-    st.deck = [c for c in st.deck if c not in cards]
-    st.discard = [c for c in st.discard if c not in cards]
-    st.deck.extend(reversed(cards))
+    st.action_deck = [c for c in st.action_deck if c not in cards]
+    st.action_discard = [c for c in st.action_discard if c not in cards]
+    st.action_deck.extend(reversed(cards))
 
 
 def test_scripted_six_round_game_won_by_blocking_every_hydra_card():
@@ -959,7 +959,7 @@ def test_scripted_six_round_game_won_by_blocking_every_hydra_card():
     st = g.state
     for rnd in range(1, 7):
         assert g.round == rnd
-        assert set(ids(g, st.row, "hydra")) <= set(LIGHT_ORDER if rnd <= 2 else SOLO_RED)
+        assert set(ids(g, st.solo_row_c, "hydra")) <= set(LIGHT_ORDER if rnd <= 2 else SOLO_RED)
         assert ids(g, st.display) == list(MILD_1 if rnd % 2 else MILD_2)
         restack(g, MILD_2 if rnd % 2 else MILD_1)
         block_round(g, (1, 2, 3, 4, 5))
@@ -967,8 +967,8 @@ def test_scripted_six_round_game_won_by_blocking_every_hydra_card():
     assert board(g) == {c: (5, 6) for c in COLOURS}
     r = g.result()
     assert (r.outcome, r.score, r.rounds, r.walls, r.hero_on_wall) == ("won", 66, 6, 10, 0)
-    assert ids(g, st.hdiscard[0], "hydra") == list(LIGHT_ORDER)
-    assert ids(g, st.hdiscard[1], "hydra") == list(SOLO_RED[:15])
-    assert ids(g, st.row, "hydra") == list(SOLO_RED[15:])
-    assert st.hdeck == [[], []]
+    assert ids(g, st.hydra_discards[0], "hydra") == list(LIGHT_ORDER)
+    assert ids(g, st.hydra_discards[1], "hydra") == list(SOLO_RED[:15])
+    assert ids(g, st.solo_row_c, "hydra") == list(SOLO_RED[15:])
+    assert st.hydra_decks == [[], []]
     assert len(g.history) == 60

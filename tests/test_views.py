@@ -51,33 +51,33 @@ def hidden_ids(g: Game, seat: int) -> set[str]:
     st, comp = g.state, g.components
     a_ids = [c.id for c in comp.action_cards]
     h_ids = [c.id for c in comp.hydra_cards]
-    action = list(st.deck)
-    hydra = [c for d in st.hdeck for c in d] + list(st.stack)
-    for o in range(st.n):
+    action = list(st.action_deck)
+    hydra = [c for d in st.hydra_decks for c in d] + list(st.hydra_stack)
+    for o in range(st.players):
         if o != seat:
-            action += [c for k, c in enumerate(st.hands[o]) if not st.hand_used[o][k]]
-            hydra += st.hhands[o]
-    for x, src in zip(st.queue, st.queue_src):
+            action += [c for k, c in enumerate(st.action_hands[o]) if not st.action_hand_used[o][k]]
+            hydra += st.hydra_hands[o]
+    for x, src in zip(st.hydra_queue, st.hydra_queue_owner):
         if x < 0:
             hydra.append(~x)
         elif src not in (-1, seat):
             action.append(x)
-    if st.solo and not st.revealed:
-        hydra += [c for c in st.row if c >= 0]
+    if st.solo and not st.solo_row_c_face_up:
+        hydra += [c for c in st.solo_row_c if c >= 0]
     return {a_ids[c] for c in action} | {h_ids[c] for c in hydra}
 
 
 def hidden_parts(st, seat: int) -> dict[str, object]:
     """The hidden parts of a state that a re-deal may change."""
-    others = [o for o in range(st.n) if o != seat]
+    others = [o for o in range(st.players) if o != seat]
     return {
-        "deck": tuple(st.deck),
-        "hands": tuple(tuple(c for k, c in enumerate(st.hands[o]) if not st.hand_used[o][k])
+        "deck": tuple(st.action_deck),
+        "hands": tuple(tuple(c for k, c in enumerate(st.action_hands[o]) if not st.action_hand_used[o][k])
                        for o in others),
-        "hhands": tuple(tuple(st.hhands[o]) for o in others),
-        "stack": tuple(st.stack),
-        "row": tuple(st.row) if st.solo and not st.revealed else (),
-        "hdeck": tuple(tuple(d) for d in st.hdeck),
+        "hhands": tuple(tuple(st.hydra_hands[o]) for o in others),
+        "stack": tuple(st.hydra_stack),
+        "row": tuple(st.solo_row_c) if st.solo and not st.solo_row_c_face_up else (),
+        "hdeck": tuple(tuple(d) for d in st.hydra_decks),
     }
 
 
@@ -158,18 +158,18 @@ def test_r41_determinize_in_the_hydra_phase_keeps_own_unused_cards_in_the_queue(
     for scenario in range(1, 10):
         for g in positions(scenario):
             st = g.state
-            if g.phase != "hydra" or not st.queue:
+            if g.phase != "hydra" or not st.hydra_queue:
                 continue
             found += 1
-            for seat in range(st.n):
+            for seat in range(st.players):
                 d = g.determinize(seat, rng)
-                keep = sorted(x for x, s in zip(st.queue, st.queue_src)
+                keep = sorted(x for x, s in zip(st.hydra_queue, st.hydra_queue_owner)
                               if x >= 0 and s in (-1, seat))      # display / own cards
-                got = sorted(x for x, s in zip(d.state.queue, d.state.queue_src)
+                got = sorted(x for x, s in zip(d.state.hydra_queue, d.state.hydra_queue_owner)
                              if x >= 0 and s in (-1, seat))
                 assert got == keep
-                assert len(d.state.queue) == len(st.queue)
-                assert [x < 0 for x in d.state.queue] == [x < 0 for x in st.queue]
+                assert len(d.state.hydra_queue) == len(st.hydra_queue)
+                assert [x < 0 for x in d.state.hydra_queue] == [x < 0 for x in st.hydra_queue]
                 assert d.observe(seat) == g.observe(seat)
     assert found >= 5
 
@@ -186,8 +186,8 @@ def test_r41_observation_holds_no_hidden_card_by_value(scenario):
             leaked = hidden_ids(g, seat) & seen
             assert not leaked, f"seat {seat} sees hidden cards {sorted(leaked)}"
             if not st.solo:
-                own = {g.components.action_cards[c].id for c in st.hands[seat]}
-                own |= {g.components.hydra_cards[c].id for c in st.hhands[seat]}
+                own = {g.components.action_cards[c].id for c in st.action_hands[seat]}
+                own |= {g.components.hydra_cards[c].id for c in st.hydra_hands[seat]}
                 assert own <= seen                      # its own hand is shown
 
 
@@ -205,19 +205,19 @@ def _two_coop_games(order=(0, 1)):
                              hydra_hands={0: ["H11"], 1: ["H14"]})
         except ValueError:
             continue
-        if a.state.stack == b.state.stack:
+        if a.state.hydra_stack == b.state.hydra_stack:
             st = b.state
-            st.stack[0], st.hdeck[0][0] = st.hdeck[0][0], st.stack[0]
-        b.state.deck.reverse()
-        b.state.hdeck[1].reverse()
+            st.hydra_stack[0], st.hydra_decks[0][0] = st.hydra_decks[0][0], st.hydra_stack[0]
+        b.state.action_deck.reverse()
+        b.state.hydra_decks[1].reverse()
         return a, b
     raise AssertionError("no seed deals the cards")
 
 
 def test_r41_by_hand_other_hands_and_stack_do_not_change_the_view():
     a, b = _two_coop_games()
-    assert a.state.hands[1] != b.state.hands[1] and a.state.hhands[1] != b.state.hhands[1]
-    assert a.state.stack != b.state.stack and a.state.deck != b.state.deck
+    assert a.state.action_hands[1] != b.state.action_hands[1] and a.state.hydra_hands[1] != b.state.hydra_hands[1]
+    assert a.state.hydra_stack != b.state.hydra_stack and a.state.action_deck != b.state.action_deck
     assert a.observe(0) == b.observe(0)
     assert a.render(0) == b.render(0) and a.render() == b.render()
     assert a.legal_actions() == b.legal_actions()   # seat 0 to act
@@ -262,7 +262,7 @@ def test_r41_by_hand_solo_row_c_hidden_until_the_oracle():
                                             "A06", "A07", "A08", "A09", "A10"])
     a = ht.solo_game(row=["H01", "H03", "H05", "H09", "H11"], **kw)
     b = ht.solo_game(row=["H19", "H20", "H21", "H26", "H15"], **kw)
-    b.state.deck.reverse()
+    b.state.action_deck.reverse()
     assert a.observe(0) == b.observe(0)
     assert a.legal_actions() == b.legal_actions()
     assert all(r["card"] is None and r["present"] for r in a.observe(0)["row"])

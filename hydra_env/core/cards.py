@@ -13,20 +13,20 @@ import numpy as np
 from hydra_env.core.state import State
 
 
-def event_rng(st: State) -> np.random.Generator:
+def event_rng(state: State) -> np.random.Generator:
     """The generator of the game's next random event."""
-    st.rng_count += 1
-    return np.random.default_rng([st.seed, st.rng_count])
+    state.random_events += 1
+    return np.random.default_rng([state.seed, state.random_events])
 
 
-def shuffle(st: State, cards: list) -> None:
+def shuffle(state: State, cards: list) -> None:
     """Shuffle ``cards`` in place with the next random event."""
     if len(cards) > 1:
-        order = event_rng(st).permutation(len(cards)).tolist()
+        order = event_rng(state).permutation(len(cards)).tolist()
         cards[:] = [cards[i] for i in order]
 
 
-def draw(st: State, deck: list[int], discard: list[int]) -> int:
+def draw(state: State, deck: list[int], discard: list[int]) -> int:
     """Draw the top card of ``deck`` (its last item); an empty deck is first
     refilled by shuffling ``discard`` (R27, R32). −1 when both are empty."""
     if not deck:
@@ -34,15 +34,15 @@ def draw(st: State, deck: list[int], discard: list[int]) -> int:
             return -1
         deck.extend(discard)
         discard.clear()
-        shuffle(st, deck)
+        shuffle(state, deck)
     return deck.pop()
 
 
-def draw_many(st: State, deck: list[int], discard: list[int], count: int) -> list[int]:
+def draw_many(state: State, deck: list[int], discard: list[int], count: int) -> list[int]:
     """Draw ``count`` cards (fewer if deck and discard run out)."""
     out = []
     for _ in range(count):
-        card = draw(st, deck, discard)
+        card = draw(state, deck, discard)
         if card < 0:
             break
         out.append(card)

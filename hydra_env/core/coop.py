@@ -14,207 +14,194 @@ from hydra_env.core.codec import DISPLAY_SLOTS
 from hydra_env.core.heroes import Reach
 from hydra_env.core.pieces import end_game
 from hydra_env.core.setup import init_common
-from hydra_env.core.state import (D_ACTION, D_AFTER, D_BUCKLE, PH_ACTION, PH_BUCKLE, PH_HYDRA,
+from hydra_env.core.state import (PendingDecision, DECIDE_ACTION, DECIDE_AFTER_ACTION, DECIDE_BUCKLE_UP, PHASE_ACTIONS, PHASE_BUCKLE_UP, PHASE_HYDRA,
                                   State)
+from hydra_env.core.hydra import regrow_heads
 from hydra_env.core.tables import T_COOP_HYDRA, Rules
 
-REGROW_HEADS = 3  # R30: counters at 0 become 3 at cleanup
-
-
-def setup(st: State, R: Rules, stars: int, seed: int) -> None:
+def setup(state: State, rules: Rules, stars: int, seed: int) -> None:
     """Setup A–P: decks, display, compass in random order (R23), then round 1."""
-    players = R.scen.players
-    init_common(st, R, stars, seed, players)
-    st.glory = compass.starting_glory(event_rng(st).permutation(players).tolist())
-    st.order = compass.turn_order(st.glory)
-    st.display = draw_many(st, st.deck, st.discard, R.scen.display)
-    st.dtoken = [0] * len(st.display)
-    start_round(st, R)
+    players = rules.scenario.players
+    init_common(state, rules, stars, seed, players)
+    state.glory = compass.starting_glory(event_rng(state).permutation(players).tolist())
+    state.turn_order = compass.turn_order(state.glory)
+    state.display = draw_many(state, state.action_deck, state.action_discard, rules.scenario.display)
+    state.display_token = [0] * len(state.display)
+    start_round(state, rules)
 
 
-def start_round(st: State, R: Rules) -> None:
+def start_round(state: State, rules: Rules) -> None:
     """R27 phase 1: hands, display refill (from round 2), the face-down stack."""
-    scen = R.scen
-    d = 0 if st.moon[st.round] == "L" else 1
-    for seat in st.order:
-        st.hhands[seat] = draw_many(st, st.hdeck[d], st.hdiscard[d], scen.hydra_hand)
-        st.hands[seat] = draw_many(st, st.deck, st.discard, scen.action_hand)
-        st.hand_used[seat] = [0] * len(st.hands[seat])
-    if st.round > 0:
-        st.display = draw_many(st, st.deck, st.discard, scen.display)
-        st.dtoken = [0] * len(st.display)
-    st.stack = draw_many(st, st.hdeck[d], st.hdiscard[d], scen.hydra_stack)
-    st.city_used = [0] * st.n
-    st.phase = PH_BUCKLE
-    st.oidx = 0
-    st.turn = 0
-    st.stage = 0
+    scen = rules.scenario
+    d = 0 if state.moon_tokens[state.round] == "L" else 1
+    for seat in state.turn_order:
+        state.hydra_hands[seat] = draw_many(state, state.hydra_decks[d], state.hydra_discards[d], scen.hydra_hand)
+        state.action_hands[seat] = draw_many(state, state.action_deck, state.action_discard, scen.action_hand)
+        state.action_hand_used[seat] = [0] * len(state.action_hands[seat])
+    if state.round > 0:
+        state.display = draw_many(state, state.action_deck, state.action_discard, scen.display)
+        state.display_token = [0] * len(state.display)
+    state.hydra_stack = draw_many(state, state.hydra_decks[d], state.hydra_discards[d], scen.hydra_stack)
+    state.city_actions_used = [0] * state.players
+    state.phase = PHASE_BUCKLE_UP
+    state.turn_order_index = 0
+    state.turn = 0
+    state.turn_acted = 0
 
 
-def buckle_up(st: State, R: Rules, seat: int) -> None:
+def buckle_up(state: State, rules: Rules, seat: int) -> None:
     """R26: pay 1 glory, discard the action cards in hand, draw as many."""
-    compass.lose(st.glory, seat, 1)
-    count = len(st.hands[seat])
-    st.discard.extend(st.hands[seat])
-    st.hands[seat] = draw_many(st, st.deck, st.discard, count)
-    st.hand_used[seat] = [0] * len(st.hands[seat])
+    compass.lose(state.glory, seat, 1)
+    count = len(state.action_hands[seat])
+    state.action_discard.extend(state.action_hands[seat])
+    state.action_hands[seat] = draw_many(state, state.action_deck, state.action_discard, count)
+    state.action_hand_used[seat] = [0] * len(state.action_hands[seat])
 
 
-def flow(st: State, R: Rules) -> None:
+def flow(state: State, rules: Rules) -> None:
     """Advance the round when nothing is pending and no task is left."""
-    phase = st.phase
-    if phase == PH_BUCKLE:
-        if st.oidx < st.n:
-            st.pending = (D_BUCKLE, st.order[st.oidx], 0, 0)
+    phase = state.phase
+    if phase == PHASE_BUCKLE_UP:
+        if state.turn_order_index < state.players:
+            state.pending = PendingDecision(DECIDE_BUCKLE_UP, state.turn_order[state.turn_order_index])
         else:
-            st.phase = PH_ACTION
-            st.oidx = st.turn = st.stage = 0
-    elif phase == PH_ACTION:
-        seat = st.order[st.oidx]
-        if st.stage == 0:
-            st.pending = (D_ACTION, seat, 0, 0)
-        elif st.hhands[seat] and not st.victory:
-            st.pending = (D_AFTER, seat, 0, 0)
+            state.phase = PHASE_ACTIONS
+            state.turn_order_index = state.turn = state.turn_acted = 0
+    elif phase == PHASE_ACTIONS:
+        seat = state.turn_order[state.turn_order_index]
+        if state.turn_acted == 0:
+            state.pending = PendingDecision(DECIDE_ACTION, seat)
+        elif state.hydra_hands[seat] and not state.victory:
+            state.pending = PendingDecision(DECIDE_AFTER_ACTION, seat)
         else:
-            end_turn(st, R)
-    elif phase == PH_HYDRA:
-        end_round(st, R)
+            end_turn(state, rules)
+    elif phase == PHASE_HYDRA:
+        end_round(state, rules)
 
 
-def end_turn(st: State, R: Rules) -> None:
+def end_turn(state: State, rules: Rules) -> None:
     """The current hero's turn is over: next hero, next turn, or the Hydra phase."""
-    st.stage = 0
-    st.oidx += 1
-    if st.oidx < st.n:
+    state.turn_acted = 0
+    state.turn_order_index += 1
+    if state.turn_order_index < state.players:
         return
-    st.oidx = 0
-    st.turn += 1
-    if st.victory:
-        end_game(st, "won")            # R31: the turn is finished, the Hydra is beaten
-    elif st.turn >= R.scen.tokens:
-        start_hydra_phase(st, R)
+    state.turn_order_index = 0
+    state.turn += 1
+    if state.victory:
+        end_game(state, "won")            # R31: the turn is finished, the Hydra is beaten
+    elif state.turn >= rules.scenario.tokens:
+        start_hydra_phase(state, rules)
 
 
-def tokens_left(st: State, R: Rules, seat: int) -> int:
-    """Action tokens the seat still has this round."""
-    if st.phase == PH_BUCKLE:
-        return R.scen.tokens
-    if st.phase != PH_ACTION:
-        return 0
-    pos = st.order.index(seat)
-    acted = pos < st.oidx or (pos == st.oidx and st.stage == 1)
-    return R.scen.tokens - st.turn - (1 if acted else 0)
-
-
-def legal_main(st: State, R: Rules, seat: int) -> int:
+def legal_main(state: State, rules: Rules, seat: int) -> int:
     """R28: hero actions from the display, the hand or the city; hydra cards to play."""
-    reach = Reach(st, R, seat)
-    codec, key = R.codec, R.T.card_key
-    shifts = R.T.slot_shift
+    reach = Reach(state, rules, seat)
+    codec, key = rules.codec, rules.tables.card_key
+    shifts = rules.tables.slot_shift
     m = 0
-    for slot, card in enumerate(st.display):
-        if card >= 0 and not st.dtoken[slot]:
+    for slot, card in enumerate(state.display):
+        if card >= 0 and not state.display_token[slot]:
             m |= reach.card(key[card]) << shifts[slot]
-    used = st.hand_used[seat]
-    for k, card in enumerate(st.hands[seat]):
+    used = state.action_hand_used[seat]
+    for k, card in enumerate(state.action_hands[seat]):
         if not used[k]:
             m |= reach.card(key[card]) << shifts[DISPLAY_SLOTS + k]
-    m |= reach.city(st.city_used[seat])
-    if not st.victory:
-        m |= ((1 << len(st.hhands[seat])) - 1) << codec.play_base
+    m |= reach.city(state.city_actions_used[seat])
+    if not state.victory:
+        m |= ((1 << len(state.hydra_hands[seat])) - 1) << codec.play_base
     return m
 
 
-def legal_after(st: State, R: Rules, seat: int) -> int:
+def legal_after(state: State, rules: Rules, seat: int) -> int:
     """After the action: play a held hydra card, or end the turn unless it was the
     hero's last action (R28: cards still held are played then)."""
-    codec = R.codec
-    m = ((1 << len(st.hhands[seat])) - 1) << codec.play_base
-    if st.turn < R.scen.tokens - 1:
+    codec = rules.codec
+    m = ((1 << len(state.hydra_hands[seat])) - 1) << codec.play_base
+    if state.turn < rules.scenario.tokens - 1:
         m |= 1 << codec.end_turn
     return m
 
 
-def use_slot(st: State, R: Rules, seat: int, slot: int) -> int:
+def use_slot(state: State, rules: Rules, seat: int, slot: int) -> int:
     """Put the hero's token on a display card or a hand card; the card."""
     if slot < DISPLAY_SLOTS:
-        st.dtoken[slot] = seat + 1
-        return st.display[slot]
+        state.display_token[slot] = seat + 1
+        return state.display[slot]
     k = slot - DISPLAY_SLOTS
-    st.hand_used[seat][k] = 1
-    return st.hands[seat][k]
+    state.action_hand_used[seat][k] = 1
+    return state.action_hands[seat][k]
 
 
-def after_action(st: State, R: Rules, seat: int) -> None:
+def after_action(state: State, rules: Rules, seat: int) -> None:
     """The hero may now play hydra cards or end its turn; R31 early victory."""
-    st.stage = 1
-    if not st.victory and max(st.heads) == 0:
-        st.victory = 1
+    state.turn_acted = 1
+    if not state.victory and max(state.head_count) == 0:
+        state.victory = 1
 
 
-def play_hydra(st: State, R: Rules, seat: int, k: int) -> None:
+def play_hydra(state: State, rules: Rules, seat: int, k: int) -> None:
     """R28: play the hydra card in hand slot k; it goes to its discard pile."""
-    card = st.hhands[seat].pop(k)
-    st.hdiscard[R.T.hcard_deck[card]].append(card)
-    st.tasks.extend(R.T.hcard_effects_rev[card])
+    card = state.hydra_hands[seat].pop(k)
+    state.hydra_discards[rules.tables.hcard_deck[card]].append(card)
+    state.tasks.extend(rules.tables.hcard_effects_rev[card])
 
 
-def start_hydra_phase(st: State, R: Rules) -> None:
+def start_hydra_phase(state: State, rules: Rules) -> None:
     """R29: unused action cards shuffled, then the face-down stack in order."""
     unused = []          # (card, seat it came from, −1 for the display)
-    for slot, card in enumerate(st.display):
-        if card >= 0 and not st.dtoken[slot]:
+    for slot, card in enumerate(state.display):
+        if card >= 0 and not state.display_token[slot]:
             unused.append((card, -1))
-            st.display[slot] = -1
-    for seat in range(st.n):
-        keep = [k for k, u in enumerate(st.hand_used[seat]) if u]
-        unused.extend((c, seat) for k, c in enumerate(st.hands[seat]) if not st.hand_used[seat][k])
-        st.hands[seat] = [st.hands[seat][k] for k in keep]
-        st.hand_used[seat] = [1] * len(keep)
-    shuffle(st, unused)
+            state.display[slot] = -1
+    for seat in range(state.players):
+        keep = [k for k, u in enumerate(state.action_hand_used[seat]) if u]
+        unused.extend((c, seat) for k, c in enumerate(state.action_hands[seat]) if not state.action_hand_used[seat][k])
+        state.action_hands[seat] = [state.action_hands[seat][k] for k in keep]
+        state.action_hand_used[seat] = [1] * len(keep)
+    shuffle(state, unused)
     # Queue entries: an action card c as c, a hydra card h as ~h (negative). queue_src
     # says where each came from (a seat's hand, or −1), which the views need (R41).
-    st.queue = [c for c, _ in unused] + [~h for h in st.stack]
-    st.queue_src = [s for _, s in unused] + [-1] * len(st.stack)
-    st.stack = []
-    st.phase = PH_HYDRA
-    st.tasks.append((T_COOP_HYDRA,))
+    state.hydra_queue = [c for c, _ in unused] + [~h for h in state.hydra_stack]
+    state.hydra_queue_owner = [s for _, s in unused] + [-1] * len(state.hydra_stack)
+    state.hydra_stack = []
+    state.phase = PHASE_HYDRA
+    state.tasks.append((T_COOP_HYDRA,))
 
 
-def t_coop_hydra(st: State, R: Rules, task: tuple) -> None:
+def t_coop_hydra(state: State, rules: Rules, task: tuple) -> None:
     """R29: reveal the next card of the Hydra phase and do its hydra action."""
-    if not st.queue:
+    if not state.hydra_queue:
         return
-    x = st.queue.pop(0)
-    st.queue_src.pop(0)
-    st.tasks.append((T_COOP_HYDRA,))
+    x = state.hydra_queue.pop(0)
+    state.hydra_queue_owner.pop(0)
+    state.tasks.append((T_COOP_HYDRA,))
     if x >= 0:
-        st.discard.append(x)
-        st.tasks.extend(R.T.card_effects_rev[x])
+        state.action_discard.append(x)
+        state.tasks.extend(rules.tables.card_effects_rev[x])
     else:
         h = ~x
-        st.hdiscard[R.T.hcard_deck[h]].append(h)
-        st.tasks.extend(R.T.hcard_effects_rev[h])
+        state.hydra_discards[rules.tables.hcard_deck[h]].append(h)
+        state.tasks.extend(rules.tables.hcard_effects_rev[h])
 
 
-def end_round(st: State, R: Rules) -> None:
+def end_round(state: State, rules: Rules) -> None:
     """Phases 4–6: support (R24), turn order (R25), cleanup (R30) or the end."""
-    compass.support(st.glory)
-    if st.round + 1 >= len(st.moon):
-        end_game(st, "won")            # R31: after the last round with walls left
+    compass.support(state.glory)
+    if state.round + 1 >= len(state.moon_tokens):
+        end_game(state, "won")            # R31: after the last round with walls left
         return
-    st.order = compass.turn_order(st.glory)
+    state.turn_order = compass.turn_order(state.glory)
     # R30: tokens return; every action card is shuffled into a new deck.
-    for seat in range(st.n):
-        st.deck.extend(st.hands[seat])
-        st.hands[seat] = []
-        st.hand_used[seat] = []
-    st.deck.extend(c for c in st.display if c >= 0)
-    st.deck.extend(st.discard)
-    st.discard = []
-    st.display = []
-    st.dtoken = []
-    shuffle(st, st.deck)
-    st.heads = [REGROW_HEADS if h == 0 else h for h in st.heads]
-    st.round += 1
-    start_round(st, R)
+    for seat in range(state.players):
+        state.action_deck.extend(state.action_hands[seat])
+        state.action_hands[seat] = []
+        state.action_hand_used[seat] = []
+    state.action_deck.extend(c for c in state.display if c >= 0)
+    state.action_deck.extend(state.action_discard)
+    state.action_discard = []
+    state.display = []
+    state.display_token = []
+    shuffle(state, state.action_deck)
+    regrow_heads(state)  # R30
+    state.round += 1
+    start_round(state, rules)

@@ -37,7 +37,7 @@ from hydra_env.core.views import SeatView, determinize, observe
 
 TERMINAL = -1           # current_player once the game is over
 SAVE_FORMAT = "hydra-env/game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: readable state field names and a named pending decision (0.2.0)
 
 
 def _resolve_components(components: Components | str | os.PathLike | None) -> Components:
@@ -66,12 +66,12 @@ def _resolve_seed(seed: int | np.random.Generator | None) -> int:
 class Game:
     """One game of Hydra, solo (scenarios 10–12) or coordinated (1–9)."""
 
-    __slots__ = ("_st", "_R")
+    __slots__ = ("_state", "_rules")
 
     def __init__(self, state: State, rules: Rules) -> None:
         """Wrap a state; use :meth:`new` or :meth:`from_json` to make games."""
-        self._st = state
-        self._R = rules
+        self._state = state
+        self._rules = rules
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -99,118 +99,118 @@ class Game:
         if not isinstance(options, RuleOptions):
             options = RuleOptions.from_dict(options)
         rules = Rules(comp, scen, options)
-        st = State()
-        engine.start(st, rules, stars, _resolve_seed(seed))
-        return cls(st, rules)
+        state = State()
+        engine.start(state, rules, stars, _resolve_seed(seed))
+        return cls(state, rules)
 
     # ------------------------------------------------------------ queries
     @property
     def current_player(self) -> int:
         """The seat whose decision is pending; ``TERMINAL`` (−1) once the game is over."""
-        pd = self._st.pending
-        return TERMINAL if pd is None else pd[1]
+        pd = self._state.pending
+        return TERMINAL if pd is None else pd.seat
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self._st.over
+        return self._state.game_over
 
     @property
     def num_players(self) -> int:
         """Number of seats (1 in solo)."""
-        return self._st.n
+        return self._state.players
 
     @property
     def is_solo(self) -> bool:
         """Whether this is a solo game."""
-        return self._R.solo
+        return self._rules.solo
 
     @property
     def scenario(self) -> int:
         """The scenario number."""
-        return self._st.scenario
+        return self._state.scenario
 
     @property
     def stars(self) -> int:
         """The difficulty (1–3)."""
-        return self._st.stars
+        return self._state.stars
 
     @property
     def seed(self) -> int:
         """The seed all of this game's randomness comes from (hidden from players)."""
-        return self._st.seed
+        return self._state.seed
 
     @property
     def round(self) -> int:
         """The current round, 1-based."""
-        return self._st.round + 1
+        return self._state.round + 1
 
     @property
     def phase(self) -> str:
         """Name of the current phase."""
-        return PHASE_NAMES[self._st.phase]
+        return PHASE_NAMES[self._state.phase]
 
     @property
     def pending(self) -> dict[str, Any] | None:
         """The pending decision: kind, seat, and for an evasion its cause."""
-        pd = self._st.pending
+        pd = self._state.pending
         if pd is None:
             return None
-        out: dict[str, Any] = {"kind": DECISION_NAMES[pd[0]], "seat": pd[1]}
+        out: dict[str, Any] = {"kind": DECISION_NAMES[pd.kind], "seat": pd.seat}
         if out["kind"] == "evade":
-            out["cause"] = EVADE_CAUSES[pd[3]]
+            out["cause"] = EVADE_CAUSES[pd.cause]
         return out
 
     @property
     def codec(self) -> ActionCodec:
         """The action layout of this game's component data."""
-        return self._R.codec
+        return self._rules.codec
 
     @property
     def action_size(self) -> int:
         """Size of the flat action space."""
-        return self._R.codec.size
+        return self._rules.codec.size
 
     @property
     def components(self) -> Components:
         """The component data of this game."""
-        return self._R.comp
+        return self._rules.components
 
     @property
     def options(self) -> RuleOptions:
         """The rule options of this game."""
-        return self._R.opts
+        return self._rules.options
 
     @property
     def rules(self) -> Rules:
         """Tables, scenario and options (for encoders and bots)."""
-        return self._R
+        return self._rules
 
     @property
     def state(self) -> State:
         """The full state, hidden information included. Do not mutate it."""
-        return self._st
+        return self._state
 
     @property
     def history(self) -> list[int]:
         """Every decision applied so far, in order."""
-        return list(self._st.history)
+        return list(self._state.history)
 
     def legal_mask_int(self) -> int:
         """The legal decisions as an int bitmask (bit a set: action a legal)."""
-        return engine.legal_mask(self._st, self._R)
+        return engine.legal_mask(self._state, self._rules)
 
     def legal_actions(self) -> list[int]:
         """The legal decisions, in increasing order (empty once the game is over)."""
-        m = engine.legal_mask(self._st, self._R)
+        m = engine.legal_mask(self._state, self._rules)
         if not m:
             return []
         return np.flatnonzero(self.legal_mask()).tolist()
 
     def legal_mask(self) -> np.ndarray:
         """Boolean array of size ``action_size``: True where the decision is legal."""
-        size = self._R.codec.size
-        m = engine.legal_mask(self._st, self._R)
+        size = self._rules.codec.size
+        m = engine.legal_mask(self._state, self._rules)
         raw = np.frombuffer(m.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
         return np.unpackbits(raw, count=size, bitorder="little").view(bool)
 
@@ -222,7 +222,7 @@ class Game:
             a = operator.index(action)
         except TypeError:
             return False
-        return 0 <= a < self._R.codec.size and bool((engine.legal_mask(self._st, self._R) >> a) & 1)
+        return 0 <= a < self._rules.codec.size and bool((engine.legal_mask(self._state, self._rules) >> a) & 1)
 
     # ------------------------------------------------------------ actions
     def apply(self, action: int) -> None:
@@ -233,32 +233,32 @@ class Game:
                 which action and why. The game is unchanged.
         """
         if isinstance(action, bool):
-            raise IllegalActionError(why_illegal(self._st, self._R, action))
+            raise IllegalActionError(why_illegal(self._state, self._rules, action))
         try:
             a = operator.index(action)
         except TypeError:
-            raise IllegalActionError(why_illegal(self._st, self._R, action)) from None
-        engine.apply(self._st, self._R, a)
+            raise IllegalActionError(why_illegal(self._state, self._rules, action)) from None
+        engine.apply(self._state, self._rules, a)
 
     def describe(self, action: int, viewer: int | None = None) -> str:
         """A human-readable description of ``action`` in this position.
 
         With ``viewer``, cards in the hand of a seat other than ``viewer`` are
         not named (R41)."""
-        return describe_action(self._st, self._R, operator.index(action), viewer)
+        return describe_action(self._state, self._rules, operator.index(action), viewer)
 
     # ------------------------------------------------------------ copies
     def clone(self) -> "Game":
         """An independent copy (cheap: the tables are shared)."""
-        return Game(self._st.clone(), self._R)
+        return Game(self._state.clone(), self._rules)
 
     def to_json(self) -> str:
         """The whole game (random state included) as JSON text."""
-        comp = self._R.comp
+        comp = self._rules.components
         doc = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
                "data_digest": comp.digest, "data_name": comp.name, "data_version": comp.version,
-               "scenario": self._st.scenario, "options": self._R.opts.to_dict(),
-               "state": self._st.to_dict()}
+               "scenario": self._state.scenario, "options": self._rules.options.to_dict(),
+               "state": self._state.to_dict()}
         return json.dumps(doc, separators=(",", ":"))
 
     @classmethod
@@ -276,8 +276,10 @@ class Game:
         if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
             raise ConfigError("not a saved hydra-env game: the 'format' field is missing or wrong")
         if doc.get("version") != SAVE_VERSION:
-            raise ConfigError(f"saved game version {doc.get('version')!r} is not supported "
-                              f"(this hydra-env reads version {SAVE_VERSION})")
+            raise ConfigError(
+                f"saved game version {doc.get('version')!r} is not supported (this hydra-env reads "
+                f"version {SAVE_VERSION}); to carry an older game over, start it anew with "
+                f"Game.new(scenario, stars, seed) and apply the decisions of its state's 'history'")
         comp = _resolve_components(components)
         if doc.get("data_digest") != comp.digest:
             raise ConfigError(
@@ -287,20 +289,20 @@ class Game:
         try:
             scen = comp.scenario(doc["scenario"])
             rules = Rules(comp, scen, RuleOptions.from_dict(doc["options"]))
-            st = State.from_dict(doc["state"])
+            state = State.from_dict(doc["state"])
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigError(f"saved game is corrupt: {exc!r}") from None
-        return cls(st, rules)
+        return cls(state, rules)
 
     # ------------------------------------------------------------ views
     def render(self, seat: int | None = None) -> str:
         """A text board; with ``seat``, also that seat's hidden cards."""
-        return render_text(self._st, self._R, seat)
+        return render_text(self._state, self._rules, seat)
 
     def observe(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see (R41): public information and its own hand."""
         self._check_seat(seat)
-        return observe(self._st, self._R, seat)
+        return observe(self._state, self._rules, seat)
 
     def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> "Game":
         """A copy in which everything hidden from ``seat`` is dealt anew (and future
@@ -308,7 +310,7 @@ class Game:
         self._check_seat(seat)
         if not isinstance(rng, np.random.Generator):
             rng = np.random.default_rng(rng)
-        return Game(determinize(self._st, self._R, seat, rng), self._R)
+        return Game(determinize(self._state, self._rules, seat, rng), self._rules)
 
     def view(self, seat: int | None = None) -> SeatView:
         """The information of ``seat`` (default: the seat to decide), for bots."""
@@ -317,14 +319,14 @@ class Game:
         return SeatView(self, seat)
 
     def _check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < self._st.n:
-            raise ConfigError(f"seat must be an integer 0..{self._st.n - 1}, got {seat!r}")
+        if not isinstance(seat, int) or not 0 <= seat < self._state.players:
+            raise ConfigError(f"seat must be an integer 0..{self._state.players - 1}, got {seat!r}")
 
     def result(self) -> GameResult:
         """Outcome, score and breakdown (figures so far while the game runs)."""
-        return game_result(self._st, self._R)
+        return game_result(self._state, self._rules)
 
     def __repr__(self) -> str:
-        mode = "solo" if self._R.solo else f"{self._st.n} heroes"
-        return (f"<Game scenario={self._st.scenario} ({mode}) stars={self._st.stars} "
+        mode = "solo" if self._rules.solo else f"{self._state.players} heroes"
+        return (f"<Game scenario={self._state.scenario} ({mode}) stars={self._state.stars} "
                 f"round={self.round} phase={self.phase!r} player={self.current_player}>")

@@ -10,33 +10,34 @@ follow) is pushed as a task and becomes the next pending decision.
 from __future__ import annotations
 
 from hydra_env.core import compass
-from hydra_env.core.codec import (A_CITY_HARPOON, A_CITY_SWORD, A_HARPOON, A_SWORD,
-                                  DISPLAY_SLOTS)
-from hydra_env.core.pieces import (barricade_mask, evade_targets, hero_at, heroes_mask,
+from hydra_env.core.codec import (A_BARRICADE, A_BLOCK, A_CITY_HARPOON, A_CITY_MOVE,
+                                  A_CITY_PORTAL, A_CITY_PROTECT, A_CITY_SWORD, A_DEST, A_HARPOON,
+                                  A_PROTECT, A_SWORD, DISPLAY_SLOTS)
+from hydra_env.core.pieces import (barricade_mask, evade_or_wound, evade_targets, hero_at, heroes_mask,
                                    wound)
-from hydra_env.core.state import (CITY_HARPOON_BIT, CITY_MOVE_BIT, CITY_PROTECT_BIT,
-                                  CITY_SWORD_BIT, D_EVADE, D_FOLLOW, D_SHOVE, EV_MAELSTROM,
+from hydra_env.core.state import (PendingDecision, CITY_HARPOON_BIT, CITY_MOVE_BIT, CITY_PROTECT_BIT,
+                                  CITY_SWORD_BIT, DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED, EVADE_MAELSTROM,
                                   State)
 from hydra_env.core.tables import (HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT,
-                                   HK_SWORD, T_FOLLOW, T_PUSHED, T_SHOVE, Rules)
+                                   HK_SWORD, T_AFTER, T_FOLLOW, T_PUSHED, T_SHOVE, Rules)
 
 
 class Reach:
     """Targets of every hero action for one hero at one decision (built per decision)."""
 
-    __slots__ = ("st", "R", "seat", "sp", "heads", "necks", "attack", "on_neck", "layers",
+    __slots__ = ("state", "rules", "seat", "sp", "heads", "necks", "attack", "on_neck", "layers",
                  "passable", "cache")
 
-    def __init__(self, st: State, R: Rules, seat: int) -> None:
-        B = R.B
-        self.st, self.R, self.seat = st, R, seat
-        self.sp = sp = st.hero[seat]
-        orth = B.orth_mask[sp]
+    def __init__(self, state: State, rules: Rules, seat: int) -> None:
+        board = rules.board
+        self.state, self.rules, self.seat = state, rules, seat
+        self.sp = sp = state.hero_space[seat]
+        orth = board.orth_mask[sp]
         spbit = 1 << sp
         heads = necks = attack = 0
         on_neck = -1
-        hbits, seg = B.head_bit, B.seg_mask
-        for c, (p, pos, count) in enumerate(zip(st.colour_path, st.head_pos, st.heads)):
+        hbits, seg = board.head_bit, board.seg_mask
+        for c, (p, pos, count) in enumerate(zip(state.hydra_path, state.head_position, state.head_count)):
             hb = hbits[p][pos]
             nm = seg[p][pos]
             heads |= hb
@@ -50,7 +51,7 @@ class Reach:
                 on_neck = c               # R8: standing on this colour's neck
         self.heads, self.necks, self.attack, self.on_neck = heads, necks, attack, on_neck
         # R2/R5: heads and maelstroms are never entered; heroes are (shoved, R4).
-        self.passable = B.all_mask & ~heads & ~B.maelstrom_mask
+        self.passable = board.all_mask & ~heads & ~board.maelstrom_mask
         self.layers = [spbit]
         self.cache: dict = {}
 
@@ -58,30 +59,30 @@ class Reach:
         """Spaces reachable by a walk of exactly ``steps`` steps (R3)."""
         layers = self.layers
         while len(layers) <= steps:
-            layers.append(self.R.B.neighbours(layers[-1]) & self.passable)
+            layers.append(self.rules.board.neighbours(layers[-1]) & self.passable)
         return layers[steps]
 
     def move_targets(self, steps: int, bonus_area: int) -> int:
         """R3: destinations of a move, bonus steps taken or forgone, never the start."""
         d = self.walk(steps)
-        if bonus_area >= 0 and self.R.B.area_of[self.sp] == bonus_area:
+        if bonus_area >= 0 and self.rules.board.area_of[self.sp] == bonus_area:
             d |= self.walk(steps + 1)
         return d & ~(1 << self.sp)
 
     def portal_targets(self) -> int:
         """R12: portal spaces without neck or head, or the city; not the hero's own space."""
-        return self.R.B.portal_mask & ~self.heads & ~self.necks & ~(1 << self.sp)
+        return self.rules.board.portal_mask & ~self.heads & ~self.necks & ~(1 << self.sp)
 
     def barricade_targets(self) -> int:
         """R11 as a mask over the barricade offsets (bit 0: new/repair, bit 1+k: move token k)."""
-        st, B = self.st, self.R.B
-        if self.sp == B.city:
-            return 1 if st.walls < st.walls_max else 0
-        if ((barricade_mask(st) | self.necks) >> self.sp) & 1:
+        state, board = self.state, self.rules.board
+        if self.sp == board.city:
+            return 1 if state.walls < state.walls_at_start else 0
+        if ((barricade_mask(state) | self.necks) >> self.sp) & 1:
             return 0
-        if -1 in st.barricades:
+        if -1 in state.barricade_space:
             return 1
-        return ((1 << len(st.barricades)) - 1) << 1
+        return ((1 << len(state.barricade_space)) - 1) << 1
 
     def card(self, key: tuple) -> int:
         """Targets of a card's hero action, relative to its card block."""
@@ -89,7 +90,7 @@ class Reach:
         if out is not None:
             return out
         kind, strength, bonus_area, bonus_colour = key
-        codec = self.R.codec
+        codec = self.rules.codec
         out = 0
         if kind == HK_MOVE:
             out = self.move_targets(strength, bonus_area)
@@ -111,13 +112,13 @@ class Reach:
         elif kind == HK_BARRICADE:
             out = self.barricade_targets() << codec.off_barricade
         elif kind == HK_PROTECT:
-            out = 0 if self.st.shield[self.seat] else 1 << codec.off_protect
+            out = 0 if self.state.shielded[self.seat] else 1 << codec.off_protect
         self.cache[key] = out
         return out
 
     def city(self, used: int) -> int:
         """R16: the city actions, as an absolute mask of the action layout."""
-        codec = self.R.codec
+        codec = self.rules.codec
         m = 1 << codec.pass_
         m |= self.portal_targets() << codec.city_portal
         if not used & CITY_MOVE_BIT:
@@ -126,7 +127,7 @@ class Reach:
             m |= self.attack << codec.city_sword
         if not used & CITY_HARPOON_BIT and self.on_neck >= 0:
             m |= 1 << codec.city_harpoon
-        if not used & CITY_PROTECT_BIT and not self.st.shield[self.seat]:
+        if not used & CITY_PROTECT_BIT and not self.state.shielded[self.seat]:
             m |= 1 << codec.city_protect
         return m
 
@@ -134,85 +135,85 @@ class Reach:
 # ---------------------------------------------------------------- effects
 
 
-def on_neck_colour(st: State, R: Rules, seat: int) -> int:
+def on_neck_colour(state: State, rules: Rules, seat: int) -> int:
     """The colour whose neck the hero stands on, or −1."""
-    bit = 1 << st.hero[seat]
-    for c in range(len(st.head_pos)):
-        if R.B.seg_mask[st.colour_path[c]][st.head_pos[c]] & bit:
+    bit = 1 << state.hero_space[seat]
+    for c in range(len(state.head_position)):
+        if rules.board.seg_mask[state.hydra_path[c]][state.head_position[c]] & bit:
             return c
     return -1
 
 
-def slot_card(st: State, seat: int, slot: int) -> int:
+def slot_card(state: State, seat: int, slot: int) -> int:
     """The card in a display slot or in ``seat``'s hand slot (codec slot numbers); −1 if none."""
     if slot < DISPLAY_SLOTS:
-        return st.display[slot] if 0 <= slot < len(st.display) else -1
-    hand = st.hands[seat] if 0 <= seat < len(st.hands) else ()
+        return state.display[slot] if 0 <= slot < len(state.display) else -1
+    hand = state.action_hands[seat] if 0 <= seat < len(state.action_hands) else ()
     k = slot - DISPLAY_SLOTS
     return hand[k] if k < len(hand) else -1
 
 
-def attack(st: State, R: Rules, seat: int, action: int) -> tuple[int, int]:
+def attack(state: State, rules: Rules, seat: int, action: int) -> tuple[int, int]:
     """``(colour, damage)`` of a sword or harpoon decision of ``seat``, card or city
     action; ``(-1, 0)`` for any other decision. A card deals its strength plus 1
     for its bonus colour unless the bonus is forgone (R6, R7, R8); a city sword or
     harpoon deals 1 (R16). The harpoon hits the neck the hero stands on."""
-    codec = R.codec
+    codec = rules.codec
     kind, arg = codec.kind[action], codec.arg[action]
     if kind == A_SWORD or kind == A_HARPOON:
-        T = R.T
-        card = slot_card(st, seat, codec.slot[action])
+        tables = rules.tables
+        card = slot_card(state, seat, codec.slot[action])
         if kind == A_SWORD:
             c, forgo = arg >> 1, arg & 1
         else:
-            c, forgo = on_neck_colour(st, R, seat), arg
-        return c, T.card_strength[card] + (1 if not forgo and c >= 0 and T.card_bcol[card] == c
+            c, forgo = on_neck_colour(state, rules, seat), arg
+        return c, tables.card_strength[card] + (1 if not forgo and c >= 0 and tables.card_bcol[card] == c
                                             else 0)
     if kind == A_CITY_SWORD:
         return arg, 1
     if kind == A_CITY_HARPOON:
-        return on_neck_colour(st, R, seat), 1
+        return on_neck_colour(state, rules, seat), 1
     return -1, 0
 
 
-def do_move(st: State, R: Rules, seat: int, dest: int, steps: int, bonus_area: int) -> None:
+def do_move(state: State, rules: Rules, seat: int, dest: int, steps: int, bonus_area: int) -> None:
     """R3/R4: walk to ``dest``; heroes on the way are shoved (fewest shoves)."""
-    if st.n == 1:
-        st.hero[seat] = dest
+    if state.players == 1:
+        state.hero_space[seat] = dest
         return
     lengths = [steps]
-    if bonus_area >= 0 and R.B.area_of[st.hero[seat]] == bonus_area:
+    if bonus_area >= 0 and rules.board.area_of[state.hero_space[seat]] == bonus_area:
         lengths.append(steps + 1)
-    walk = _fewest_shoves_walk(st, R, seat, dest, lengths)
-    st.hero[seat] = dest
+    walk = _fewest_shoves_walk(state, rules, seat, dest, lengths)
+    state.hero_space[seat] = dest
     shoves = []
     for i, s in enumerate(walk):
-        h = hero_at(st, s, exclude=seat) if s != R.B.city else -1
+        h = hero_at(state, s, exclude=seat) if s != rules.board.city else -1
         if h >= 0 and h not in [x for x, _ in shoves]:
             rest = 0
             for later in walk[i + 1:]:
                 rest |= 1 << later
-            shoves.append((h, rest & ~R.B.city_bit))   # the city holds any number
+            shoves.append((h, rest & ~rules.board.city_bit))   # the city holds any number
     if shoves:
-        compass.lose(st.glory, seat, len(shoves))
+        compass.lose(state.glory, seat, len(shoves))
         for h, rest in reversed(shoves):
-            st.tasks.append((T_SHOVE, h, rest))
+            state.tasks.append((T_SHOVE, h, rest))
 
 
-def _fewest_shoves_walk(st: State, R: Rules, seat: int, dest: int,
+def _fewest_shoves_walk(state: State, rules: Rules, seat: int, dest: int,
                         lengths: list[int]) -> list[int]:
     """R4: among walks of the given lengths to ``dest``, one with the fewest shoves."""
-    B = R.B
-    occupied = heroes_mask(st, R, exclude=seat)
-    reach = Reach(st, R, seat)
+    board = rules.board
+    occupied = heroes_mask(state, rules, exclude=seat)
+    reach = Reach(state, rules, seat)
     passable = reach.passable
     best: tuple[int, list[int]] | None = None
     for length in lengths:
-        layers = [{st.hero[seat]: (0, -1)}]
+        layers = [{state.hero_space[seat]: (0, -1)}]
         for _ in range(length):
             nxt: dict[int, tuple[int, int]] = {}
             for s, (cost, _) in layers[-1].items():
-                for t in B.nbrs[s]:
+                for t in board.nbrs[s]:
                     if (passable >> t) & 1:
                         c2 = cost + ((occupied >> t) & 1)
                         old = nxt.get(t)
@@ -228,107 +229,144 @@ def _fewest_shoves_walk(st: State, R: Rules, seat: int, dest: int,
     return best[1]
 
 
-def do_portal(st: State, R: Rules, seat: int, dest: int) -> None:
+def do_portal(state: State, rules: Rules, seat: int, dest: int) -> None:
     """R12: teleport; a hero on the portal space is shoved (R4). Also the last
     part of an evasion (R13), which may shove as well."""
-    h = hero_at(st, dest, exclude=seat) if dest != R.B.city else -1
-    st.hero[seat] = dest
+    h = hero_at(state, dest, exclude=seat) if dest != rules.board.city else -1
+    state.hero_space[seat] = dest
     if h >= 0:
-        compass.lose(st.glory, seat, 1)
-        st.tasks.append((T_SHOVE, h, 0))
+        compass.lose(state.glory, seat, 1)
+        state.tasks.append((T_SHOVE, h, 0))
 
 
-def do_sword(st: State, R: Rules, seat: int, c: int, damage: int) -> None:
+def do_sword(state: State, rules: Rules, seat: int, c: int, damage: int) -> None:
     """R7: each point lowers the counter, or retreats the head once it is 0."""
-    compass.gain(st.glory, seat, damage)
-    lower = min(st.heads[c], damage)
-    st.heads[c] -= lower
+    compass.gain(state.glory, seat, damage)
+    lower = min(state.head_count[c], damage)
+    state.head_count[c] -= lower
     if damage > lower:
-        retreat(st, R, c, damage - lower)
+        retreat(state, rules, c, damage - lower)
 
 
-def do_harpoon(st: State, R: Rules, seat: int, c: int, damage: int) -> None:
+def do_harpoon(state: State, rules: Rules, seat: int, c: int, damage: int) -> None:
     """R8: each point retreats the neck the hero stands on."""
-    compass.gain(st.glory, seat, damage)
-    retreat(st, R, c, damage)
+    compass.gain(state.glory, seat, damage)
+    retreat(state, rules, c, damage)
 
 
-def do_barricade(st: State, R: Rules, seat: int, token: int) -> None:
+def do_barricade(state: State, rules: Rules, seat: int, token: int) -> None:
     """R11: raise a barricade (or move token ``token``), or repair the wall in the city."""
-    compass.gain(st.glory, seat, 1)
-    sp = st.hero[seat]
-    if sp == R.B.city:
-        st.walls += 1
+    compass.gain(state.glory, seat, 1)
+    sp = state.hero_space[seat]
+    if sp == rules.board.city:
+        state.walls += 1
     elif token < 0:
-        st.barricades[st.barricades.index(-1)] = sp
+        state.barricade_space[state.barricade_space.index(-1)] = sp
     else:
-        st.barricades[token] = sp
+        state.barricade_space[token] = sp
 
 
-def retreat(st: State, R: Rules, c: int, k: int) -> None:
+def retreat(state: State, rules: Rules, c: int, k: int) -> None:
     """R9: the head moves back k (never past the maelstrom), heroes on the neck too."""
-    B = R.B
-    p, pos = st.colour_path[c], st.head_pos[c]
+    board = rules.board
+    p, pos = state.hydra_path[c], state.head_position[c]
     k = min(k, pos)
     if k <= 0:
         return
-    path = B.paths[p]
-    neck = B.seg_mask[p][pos]
+    path = board.paths[p]
+    neck = board.seg_mask[p][pos]
     pushed = []
-    for h in st.order:
-        s = st.hero[h]
+    for h in state.turn_order:
+        s = state.hero_space[h]
         if (neck >> s) & 1:
-            q = B.pos_of[s] - k
+            q = board.pos_of[s] - k
             if q > 0:
-                st.hero[h] = path[q]
-            elif st.shield[h]:
+                state.hero_space[h] = path[q]
+            elif state.shielded[h]:
                 pushed.append(h)       # waits on its old space until it evades
             else:
-                wound(st, R, h)        # "ends up on the maelstrom": wounded at once
-    st.head_pos[c] = pos - k
-    st.tasks.append((T_FOLLOW, c, B.front(p, pos)))
+                wound(state, rules, h)        # "ends up on the maelstrom": wounded at once
+    state.head_position[c] = pos - k
+    state.tasks.append((T_FOLLOW, c, board.front(p, pos)))
     for h in reversed(pushed):
-        st.tasks.append((T_PUSHED, h))
+        state.tasks.append((T_PUSHED, h))
 
 
-def t_pushed(st: State, R: Rules, task: tuple) -> None:
+def t_pushed(state: State, rules: Rules, task: tuple) -> None:
     """R9/R13: a protected hero pushed onto the maelstrom evades from its old space
     (unprotected ones were wounded at once by :func:`retreat`)."""
     h = task[1]
-    if st.shield[h]:
-        targets = evade_targets(st, R, h, st.hero[h])
-        if targets:
-            st.pending = (D_EVADE, h, targets, EV_MAELSTROM)
-            return
-        st.shield[h] = 0
-    wound(st, R, h)
+    evade_or_wound(state, rules, h, state.hero_space[h], EVADE_MAELSTROM)
 
 
-def t_follow(st: State, R: Rules, task: tuple) -> None:
+def t_follow(state: State, rules: Rules, task: tuple) -> None:
     """R10: the hero in front of a retreating head may follow it for free."""
     _, c, old_front = task
-    h = hero_at(st, old_front)
+    h = hero_at(state, old_front)
     if h < 0:
         return
-    target = R.B.front(st.colour_path[c], st.head_pos[c])
-    if target == old_front or hero_at(st, target) >= 0:
+    target = rules.board.front(state.hydra_path[c], state.head_position[c])
+    if target == old_front or hero_at(state, target) >= 0:
         return
-    st.pending = (D_FOLLOW, h, target, c)
+    state.pending = PendingDecision(DECIDE_FOLLOW, h, follow_space=target, follow_colour=c)
 
 
-def t_shove(st: State, R: Rules, task: tuple) -> None:
+def t_shove(state: State, rules: Rules, task: tuple) -> None:
     """R4: the shoved hero's player picks a free adjacent space; none: the city."""
     _, h, excluded = task
-    B = R.B
-    sp = st.hero[h]
-    targets = evade_targets(st, R, h, sp, excluded | heroes_mask(st, R, exclude=h))
+    board = rules.board
+    sp = state.hero_space[h]
+    targets = evade_targets(state, rules, h, sp, excluded | heroes_mask(state, rules, exclude=h))
     if not targets:
-        st.hero[h] = B.city
+        state.hero_space[h] = board.city
         return
-    st.pending = (D_SHOVE, h, targets, 0)
+    state.pending = PendingDecision(DECIDE_SHOVED, h, targets)
 
 
-def do_evade(st: State, R: Rules, seat: int, dest: int) -> None:
+def do_evade(state: State, rules: Rules, seat: int, dest: int) -> None:
     """R13: the protected hero loses its shield and moves; a hero there is shoved."""
-    st.shield[seat] = 0
-    do_portal(st, R, seat, dest)  # the same arrival: a hero there is shoved at 1 glory
+    state.shielded[seat] = 0
+    do_portal(state, rules, seat, dest)  # the same arrival: a hero there is shoved at 1 glory
+
+
+def perform_hero_action(state: State, rules: Rules, seat: int, action: int, card: int) -> None:
+    """Perform a hero action: a card's action with its target (``card``, already taken
+    from its slot by the game's own rules), a city action (R16) or a block (R34)."""
+    codec, tables = rules.codec, rules.tables
+    kind, arg = codec.kind[action], codec.arg[action]
+    state.tasks.append((T_AFTER, seat))
+    if kind <= A_PROTECT:
+        strength = tables.card_strength[card]
+        if kind == A_DEST:
+            if tables.card_kind[card] == HK_MOVE:
+                do_move(state, rules, seat, arg, strength, tables.card_barea[card])
+            else:
+                do_portal(state, rules, seat, arg)
+        elif kind == A_SWORD:
+            do_sword(state, rules, seat, *attack(state, rules, seat, action))
+        elif kind == A_HARPOON:
+            do_harpoon(state, rules, seat, *attack(state, rules, seat, action))
+        elif kind == A_BARRICADE:
+            do_barricade(state, rules, seat, arg)
+        else:
+            state.shielded[seat] = 1
+        return
+    used = state.city_actions_used
+    if kind == A_CITY_PORTAL:
+        do_portal(state, rules, seat, arg)
+    elif kind == A_CITY_MOVE:
+        used[seat] |= CITY_MOVE_BIT
+        do_move(state, rules, seat, arg, 1, -1)
+    elif kind == A_CITY_SWORD:
+        used[seat] |= CITY_SWORD_BIT
+        do_sword(state, rules, seat, *attack(state, rules, seat, action))
+    elif kind == A_CITY_HARPOON:
+        used[seat] |= CITY_HARPOON_BIT
+        do_harpoon(state, rules, seat, *attack(state, rules, seat, action))
+    elif kind == A_CITY_PROTECT:
+        used[seat] |= CITY_PROTECT_BIT
+        state.shielded[seat] = 1
+    elif kind == A_BLOCK:
+        state.solo_row_c_blocked[arg] = 1
+    # A_PASS: nothing (R15)
+

@@ -7,89 +7,105 @@ state and the game's :class:`~hydra_env.core.tables.Rules`.
 from __future__ import annotations
 
 from hydra_env.core import compass
-from hydra_env.core.state import PH_OVER, State
+from hydra_env.core.state import PHASE_OVER, DECIDE_EVADE, EvadeCause, PendingDecision, State
 from hydra_env.core.tables import Rules
 
 
-def head_space(st: State, R: Rules, colour: int) -> int:
+def head_space(state: State, rules: Rules, colour: int) -> int:
     """The space of a colour's head."""
-    return R.B.paths[st.colour_path[colour]][st.head_pos[colour]]
+    return rules.board.paths[state.hydra_path[colour]][state.head_position[colour]]
 
 
-def heads_mask(st: State, R: Rules) -> int:
+def heads_mask(state: State, rules: Rules) -> int:
     """Mask of the spaces holding a head."""
-    paths, cp, hp = R.B.paths, st.colour_path, st.head_pos
+    paths, cp, hp = rules.board.paths, state.hydra_path, state.head_position
     m = 0
     for c in range(len(hp)):
         m |= 1 << paths[cp[c]][hp[c]]
     return m
 
 
-def necks_mask(st: State, R: Rules) -> int:
+def necks_mask(state: State, rules: Rules) -> int:
     """Mask of the spaces holding a neck tile (positions 0 … p−1 of each path)."""
-    seg, cp, hp = R.B.seg_mask, st.colour_path, st.head_pos
+    seg, cp, hp = rules.board.seg_mask, state.hydra_path, state.head_position
     m = 0
     for c in range(len(hp)):
         m |= seg[cp[c]][hp[c]]
     return m
 
 
-def barricade_mask(st: State) -> int:
+def barricade_mask(state: State) -> int:
     """Mask of the spaces holding a barricade."""
     m = 0
-    for s in st.barricades:
+    for s in state.barricade_space:
         if s >= 0:
             m |= 1 << s
     return m
 
 
-def heroes_mask(st: State, R: Rules, exclude: int = -1) -> int:
+def heroes_mask(state: State, rules: Rules, exclude: int = -1) -> int:
     """Mask of the grid spaces holding a hero other than ``exclude`` (the city never counts)."""
     m = 0
-    for h, s in enumerate(st.hero):
+    for h, s in enumerate(state.hero_space):
         if h != exclude:
             m |= 1 << s
-    return m & ~R.B.city_bit
+    return m & ~rules.board.city_bit
 
 
-def hero_at(st: State, space: int, exclude: int = -1) -> int:
+def hero_at(state: State, space: int, exclude: int = -1) -> int:
     """The hero on a grid space (not the city), or −1."""
-    for h, s in enumerate(st.hero):
+    for h, s in enumerate(state.hero_space):
         if s == space and h != exclude:
             return h
     return -1
 
 
-def wound(st: State, R: Rules, hero: int) -> None:
+def wound(state: State, rules: Rules, hero: int) -> None:
     """R14: the hero goes to the inner city and loses 1 glory."""
-    st.hero[hero] = R.B.city
-    compass.lose(st.glory, hero, 1)
+    state.hero_space[hero] = rules.board.city
+    compass.lose(state.glory, hero, 1)
 
 
-def end_game(st: State, outcome: str) -> None:
+def evade_or_wound(state: State, rules: Rules, hero: int, origin: int, cause: EvadeCause,
+                   excluded: int = 0) -> bool:
+    """R13/R14: a hero in harm's way is wounded, unless it is protected and has somewhere
+    to evade to (a space next to ``origin``, not in the ``excluded`` bitmask): then the
+    evasion waits for its player's decision and True is returned. A protected hero with
+    nowhere to go loses its shield and is wounded."""
+    if state.shielded[hero]:
+        targets = evade_targets(state, rules, hero, origin, excluded)
+        if targets:
+            state.pending = PendingDecision(DECIDE_EVADE, hero, targets, cause)
+            return True
+        state.shielded[hero] = 0
+    wound(state, rules, hero)
+    return False
+
+
+def end_game(state: State, outcome: str) -> None:
     """End the game at once with ``outcome`` ("won" or "lost")."""
-    st.over = True
-    st.outcome = outcome
-    st.phase = PH_OVER
-    st.pending = None
-    st.tasks.clear()
+    state.game_over = True
+    state.outcome = outcome
+    state.phase = PHASE_OVER
+    state.pending = None
+    state.tasks.clear()
 
 
-def damage_wall(st: State, damage: int) -> None:
+def damage_wall(state: State, damage: int) -> None:
     """Remove up to ``damage`` wall tokens; the last one ends the game in defeat (R20)."""
     if damage <= 0:
         return
-    st.walls = max(0, st.walls - damage)
-    if st.walls == 0:
-        end_game(st, "lost")
+    state.walls = max(0, state.walls - damage)
+    if state.walls == 0:
+        end_game(state, "lost")
 
 
-def evade_targets(st: State, R: Rules, hero: int, origin: int, avoid: int = 0) -> int:
+def evade_targets(state: State, rules: Rules, hero: int, origin: int, avoid: int = 0) -> int:
     """R13: the spaces adjacent to ``origin`` a protected hero may evade to.
 
     Any adjacent space without a head and off the maelstrom; a space with
     another hero is allowed (that hero is shoved, R4). ``avoid`` removes more
     spaces (for a bite: the bitten zone).
     """
-    B = R.B
-    return B.nbr_mask[origin] & ~heads_mask(st, R) & ~B.maelstrom_mask & ~avoid
+    board = rules.board
+    return board.nbr_mask[origin] & ~heads_mask(state, rules) & ~board.maelstrom_mask & ~avoid

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hydra_env.core import compass, coop
 from hydra_env.core.describe import slot_label
 from hydra_env.core.state import DECISION_NAMES, PHASE_NAMES, State
+from hydra_env.core.tokens import action_tokens_left
 from hydra_env.core.tables import Rules
 from hydra_env.core.text import action_card_text, hydra_card_text
 
@@ -20,103 +21,103 @@ def _initials(names: tuple[str, ...]) -> list[str]:
     return [n[:2].capitalize() for n in names]
 
 
-def _cells(st: State, R: Rules) -> list[str]:
-    B, comp = R.B, R.comp
+def _cells(state: State, rules: Rules) -> list[str]:
+    board, comp = rules.board, rules.components
     ini = _initials(comp.hydra_colours)
-    cells = ["." if B.area_of[s] != B.area_of[B.city] else "=" for s in range(B.n_cells)]
-    for s in B.spaces(B.portal_mask & B.cell_mask):
+    cells = ["." if board.area_of[s] != board.area_of[board.city] else "=" for s in range(board.n_cells)]
+    for s in board.spaces(board.portal_mask & board.cell_mask):
         cells[s] = "o"
-    for s in B.spaces(B.maelstrom_mask):
+    for s in board.spaces(board.maelstrom_mask):
         cells[s] = "~"
-    for c in range(len(st.head_pos)):
-        path = B.paths[st.colour_path[c]]
-        for pos in range(st.head_pos[c]):
+    for c in range(len(state.head_position)):
+        path = board.paths[state.hydra_path[c]]
+        for pos in range(state.head_position[c]):
             cells[path[pos]] = ("~" if pos == 0 else "") + ini[c].lower()
-        cells[path[st.head_pos[c]]] = f"{ini[c]}{st.heads[c]}"
-    for s in st.barricades:
+        cells[path[state.head_position[c]]] = f"{ini[c]}{state.head_count[c]}"
+    for s in state.barricade_space:
         if s >= 0:
             cells[s] = "#"
-    for h, s in enumerate(st.hero):
-        if s != B.city:
-            mark = f"{h + 1}{'*' if st.shield[h] else ''}"
+    for h, s in enumerate(state.hero_space):
+        if s != board.city:
+            mark = f"{h + 1}{'*' if state.shielded[h] else ''}"
             cells[s] = mark + ("#" if cells[s] == "#" else cells[s] if cells[s] not in ".=o~" else "")
     return cells
 
 
-def _board_lines(st: State, R: Rules) -> list[str]:
-    B, comp = R.B, R.comp
-    cells = _cells(st, R)
-    lines = ["      " + "".join(f"c{c:<4}" for c in range(B.cols))]
-    for r in range(B.rows):
-        row = "".join(f"{cells[r * B.cols + c]:<5}" for c in range(B.cols))
+def _board_lines(state: State, rules: Rules) -> list[str]:
+    board, comp = rules.board, rules.components
+    cells = _cells(state, rules)
+    lines = ["      " + "".join(f"c{c:<4}" for c in range(board.cols))]
+    for r in range(board.rows):
+        row = "".join(f"{cells[r * board.cols + c]:<5}" for c in range(board.cols))
         lines.append(f"r{r:<4} {row} {comp.board.areas[comp.board.row_area[r]]}")
-    in_city = [str(h + 1) + ("*" if st.shield[h] else "") for h, s in enumerate(st.hero)
-               if s == B.city]
-    lines.append(f"inner city: {' '.join(in_city) or '-'}   walls {st.walls}/{st.walls_max}")
+    in_city = [str(h + 1) + ("*" if state.shielded[h] else "") for h, s in enumerate(state.hero_space)
+               if s == board.city]
+    lines.append(f"inner city: {' '.join(in_city) or '-'}   walls {state.walls}/{state.walls_at_start}")
     return lines
 
 
-def _display_lines(st: State, R: Rules, seat: int | None) -> list[str]:
-    comp = R.comp
+def _display_lines(state: State, rules: Rules, seat: int | None) -> list[str]:
+    comp = rules.components
     lines = ["display:"]
-    for slot, card in enumerate(st.display):
+    for slot, card in enumerate(state.display):
         if card < 0:
             continue
-        token = st.dtoken[slot]
+        token = state.display_token[slot]
         mark = ""
         if token:
-            mark = f"  [token: {'phase I' if token == 1 else 'phase II'}]" if R.solo \
+            mark = f"  [token: {'phase I' if token == 1 else 'phase II'}]" if rules.solo \
                 else f"  [token: seat {token - 1}]"
-        lines.append(f"  {slot_label(st, R, slot):<11} {action_card_text(comp, card)}{mark}")
-    if R.solo:
-        for col, card in enumerate(st.row):
+        lines.append(f"  {slot_label(state, rules, slot):<11} {action_card_text(comp, card)}{mark}")
+    if rules.solo:
+        for col, card in enumerate(state.solo_row_c):
             if card < 0:
                 continue
-            text = hydra_card_text(comp, card) if st.revealed else "(face down)"
-            block = "  [blocked]" if st.row_block[col] else ""
+            text = hydra_card_text(comp, card) if state.solo_row_c_face_up else "(face down)"
+            block = "  [blocked]" if state.solo_row_c_blocked[col] else ""
             lines.append(f"  display C{col + 1:<2}   {text}{block}")
     return lines
 
 
-def _coop_lines(st: State, R: Rules, seat: int | None) -> list[str]:
-    comp = R.comp
+def _coop_lines(state: State, rules: Rules, seat: int | None) -> list[str]:
+    comp = rules.components
     colours = comp.hero_colours
-    rank = compass.ranking(st.glory)
+    rank = compass.ranking(state.glory)
     lines = ["compass (first to last): " + ", ".join(
-        f"seat {s} {colours[s]} {st.glory[s]:+d}" for s in rank)]
-    lines.append("turn order: " + " → ".join(f"seat {s}" for s in st.order)
-                 + f"   turn {st.turn + 1}/{R.scen.tokens}")
-    for s in range(st.n):
-        used = sum(st.hand_used[s])
-        lines.append(f"seat {s}: tokens left {coop.tokens_left(st, R, s)}, action cards in hand {len(st.hands[s]) - used}, hydra cards {len(st.hhands[s])}"
-                     f"{', shield' if st.shield[s] else ''}")
-        for k, card in enumerate(st.hands[s]):
-            if st.hand_used[s][k]:
+        f"seat {s} {colours[s]} {state.glory[s]:+d}" for s in rank)]
+    lines.append("turn order: " + " → ".join(f"seat {s}" for s in state.turn_order)
+                 + f"   turn {state.turn + 1}/{rules.scenario.tokens}")
+    for s in range(state.players):
+        used = sum(state.action_hand_used[s])
+        lines.append(f"seat {s}: tokens left {action_tokens_left(state, rules, s)}, action cards in hand {len(state.action_hands[s]) - used}, hydra cards {len(state.hydra_hands[s])}"
+                     f"{', shield' if state.shielded[s] else ''}")
+        for k, card in enumerate(state.action_hands[s]):
+            if state.action_hand_used[s][k]:
                 lines.append(f"    played: {action_card_text(comp, card)}")
-    if seat is not None and 0 <= seat < st.n:
+    if seat is not None and 0 <= seat < state.players:
         lines.append(f"hand of seat {seat}:")
-        for k, card in enumerate(st.hands[seat]):
-            if not st.hand_used[seat][k]:
+        for k, card in enumerate(state.action_hands[seat]):
+            if not state.action_hand_used[seat][k]:
                 lines.append(f"  hand {k + 1}  {action_card_text(comp, card)}")
-        for k, card in enumerate(st.hhands[seat]):
+        for k, card in enumerate(state.hydra_hands[seat]):
             lines.append(f"  hydra {k + 1} {hydra_card_text(comp, card)}")
-    lines.append(f"face-down hydra stack: {len(st.stack)} cards")
+    lines.append(f"face-down hydra stack: {len(state.hydra_stack)} cards")
     return lines
 
 
-def render_text(st: State, R: Rules, seat: int | None = None) -> str:
+def render_text(state: State, rules: Rules, seat: int | None = None) -> str:
     """The board and the public state; ``seat`` adds that seat's hand."""
-    scen = R.scen
-    mode = "solo" if R.solo else f"{st.n} heroes"
-    status = "over: " + str(st.outcome) if st.over else PHASE_NAMES[st.phase]
-    head = (f"Hydra — scenario {scen.number} {scen.name!r} ({mode}), {st.stars} star(s) · "
-            f"round {st.round + 1}/{len(st.moon)} ({'light' if st.moon[st.round] == 'L' else 'red'} moon) · {status}")
-    if st.pending is not None:
-        head += f" · seat {st.pending[1]} to decide ({DECISION_NAMES[st.pending[0]]})"
-    if R.solo and not st.over:
-        head += f" · actions done {st.done}/{scen.tokens}"
-    lines = [head, *_board_lines(st, R), *_display_lines(st, R, seat)]
-    if not R.solo:
-        lines += _coop_lines(st, R, seat)
+    scen = rules.scenario
+    mode = "solo" if rules.solo else f"{state.players} heroes"
+    status = "over: " + str(state.outcome) if state.game_over else PHASE_NAMES[state.phase]
+    head = (f"Hydra — scenario {scen.number} {scen.name!r} ({mode}), {state.stars} star(s) · "
+            f"round {state.round + 1}/{len(state.moon_tokens)} ({'light' if state.moon_tokens[state.round] == 'L' else 'red'} moon) · {status}")
+    if state.pending is not None:
+        head += f" · seat {state.pending.seat} to decide ({DECISION_NAMES[state.pending.kind]})"
+    if rules.solo and not state.game_over:
+        head += f" · actions done {state.actions_done}/{scen.tokens}"
+    lines = [head, *_board_lines(state, rules), *_display_lines(state, rules, seat)]
+    if not rules.solo:
+        lines += _coop_lines(state, rules, seat)
     lines.append(LEGEND)
     return "\n".join(lines)

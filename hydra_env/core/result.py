@@ -51,24 +51,24 @@ class GameResult:
         return asdict(self)
 
 
-def solo_score(st: State, R: Rules) -> int:
+def solo_score(state: State, rules: Rules) -> int:
     """R39: 100 − necks − heads − 5 per hero on the wall + wall tokens (counted for a won game)."""
-    on_wall = sum((R.B.wall_mask >> s) & 1 for s in st.hero)
-    return 100 - sum(st.head_pos) - sum(st.heads) - 5 * on_wall + st.walls
+    on_wall = sum((rules.board.wall_mask >> s) & 1 for s in state.hero_space)
+    return 100 - sum(state.head_position) - sum(state.head_count) - 5 * on_wall + state.walls
 
 
-def game_result(st: State, R: Rules) -> GameResult:
+def game_result(state: State, rules: Rules) -> GameResult:
     """Compute the result of ``st`` (any time; final figures once it is over)."""
-    outcome = st.outcome if st.over else "ongoing"
-    on_wall = sum((R.B.wall_mask >> s) & 1 for s in st.hero)
-    ranking = tuple(compass.ranking(st.glory))
+    outcome = state.outcome if state.game_over else "ongoing"
+    on_wall = sum((rules.board.wall_mask >> s) & 1 for s in state.hero_space)
+    ranking = tuple(compass.ranking(state.glory))
     score = None
-    if R.solo and outcome == "won":
-        score = solo_score(st, R)
-    coop = not R.solo
+    if rules.solo and outcome == "won":
+        score = solo_score(state, rules)
+    coop = not rules.solo
     return GameResult(
-        mode="solo" if R.solo else "coop", outcome=outcome, city_saved=outcome == "won",
-        score=score, necks=sum(st.head_pos), heads=sum(st.heads), walls=st.walls,
-        hero_on_wall=on_wall, rounds=st.round + 1, ranking=ranking, glory=tuple(st.glory),
+        mode="solo" if rules.solo else "coop", outcome=outcome, city_saved=outcome == "won",
+        score=score, necks=sum(state.head_position), heads=sum(state.head_count), walls=state.walls,
+        hero_on_wall=on_wall, rounds=state.round + 1, ranking=ranking, glory=tuple(state.glory),
         epic_hero=ranking[0] if coop and outcome == "won" else None,
         tragic_hero=ranking[-1] if coop and outcome == "lost" else None)

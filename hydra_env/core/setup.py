@@ -7,48 +7,48 @@ from hydra_env.core.state import State
 from hydra_env.core.tables import Rules
 
 
-def init_common(st: State, R: Rules, stars: int, seed: int, players: int) -> None:
+def init_common(state: State, rules: Rules, stars: int, seed: int, players: int) -> None:
     """Fields every game starts with: hydra on its paths, walls, heroes in the city, decks.
 
     Random events, in order: colours dealt to paths, the action deck, the
     light and the red hydra deck (only solo-marked cards in solo, R32).
     """
-    scen, comp = R.scen, R.comp
-    st.solo = scen.solo
-    st.n = players
-    st.scenario = scen.number
-    st.stars = stars
-    st.moon = scen.moon
-    st.seed = seed
-    st.rng_count = 0
+    scen, comp = rules.scenario, rules.components
+    state.solo = scen.solo
+    state.players = players
+    state.scenario = scen.number
+    state.stars = stars
+    state.moon_tokens = scen.moon
+    state.seed = seed
+    state.random_events = 0
     n_colours = len(comp.hydra_colours)
     # components.md: the Hydra colours are dealt to the paths at random.
-    st.colour_path = event_rng(st).permutation(n_colours).tolist()
-    st.head_pos = [scen.positions[p] for p in st.colour_path]
-    st.heads = [scen.heads[p] for p in st.colour_path]
-    st.walls = st.walls_max = scen.walls[stars - 1]
-    st.hero = [R.B.city] * players
-    st.shield = [0] * players
-    st.glory = [0] * players
-    st.order = list(range(players))
-    st.barricades = [-1] * comp.supply.barricades
-    st.deck = list(range(len(comp.action_cards)))
-    shuffle(st, st.deck)
-    st.discard = []
+    state.hydra_path = event_rng(state).permutation(n_colours).tolist()
+    state.head_position = [scen.positions[p] for p in state.hydra_path]
+    state.head_count = [scen.heads[p] for p in state.hydra_path]
+    state.walls = state.walls_at_start = scen.walls[stars - 1]
+    state.hero_space = [rules.board.city] * players
+    state.shielded = [0] * players
+    state.glory = [0] * players
+    state.turn_order = list(range(players))
+    state.barricade_space = [-1] * comp.supply.barricades
+    state.action_deck = list(range(len(comp.action_cards)))
+    shuffle(state, state.action_deck)
+    state.action_discard = []
     decks: list[list[int]] = [[], []]
     for card in comp.hydra_cards:
         if card.solo or not scen.solo:
             decks[0 if card.deck == "light" else 1].append(card.index)
     for deck in decks:
-        shuffle(st, deck)
-    st.hdeck = decks
-    st.hdiscard = [[], []]
-    st.display = [-1] * scen.display
-    st.dtoken = [0] * scen.display
-    st.hands = [[] for _ in range(players)]
-    st.hand_used = [[] for _ in range(players)]
-    st.hhands = [[] for _ in range(players)]
-    st.city_used = [0] * players
-    st.row, st.row_block, st.stack, st.queue, st.queue_src = [], [], [], [], []
-    st.history = []
-    st.round = 0
+        shuffle(state, deck)
+    state.hydra_decks = decks
+    state.hydra_discards = [[], []]
+    state.display = [-1] * scen.display
+    state.display_token = [0] * scen.display
+    state.action_hands = [[] for _ in range(players)]
+    state.action_hand_used = [[] for _ in range(players)]
+    state.hydra_hands = [[] for _ in range(players)]
+    state.city_actions_used = [0] * players
+    state.solo_row_c, state.solo_row_c_blocked, state.hydra_stack, state.hydra_queue, state.hydra_queue_owner = [], [], [], [], []
+    state.history = []
+    state.round = 0

@@ -37,6 +37,7 @@ _EFFECT_OPS = {"move": T_MOVE, "grow": T_GROW, "bite": T_BITE}
 # R18: a head counter never exceeds 6. R20: wall damage of a bite by head count.
 MAX_HEADS = 6
 BITE_WALL_DAMAGE = (0, 1, 1, 2, 2, 2, 3)
+REGROW_HEADS = 3  # R30: at cleanup, a counter at 0 becomes 3 (solo: rule option, R38)
 MAX_WALL_DAMAGE_PER_EFFECT = 3
 
 
@@ -54,12 +55,12 @@ class Tables:
     """Flat lookup tables for one component set (built once, shared)."""
 
     def __init__(self, comp: Components) -> None:
-        self.comp = comp
-        self.B = BoardTables(comp.board)
+        self.components = comp
+        self.board = BoardTables(comp.board)
         self.n_colours = len(comp.hydra_colours)
         self.n_barricades = comp.supply.barricades
-        self.codec = ActionCodec(self.B.n_spaces, self.n_colours, self.n_barricades,
-                                 self.B.name, comp.hydra_colours)
+        self.codec = ActionCodec(self.board.n_spaces, self.n_colours, self.n_barricades,
+                                 self.board.name, comp.hydra_colours)
         self.slot_shift = tuple(self.codec.card_base(s) for s in range(CARD_SLOTS))
         cards = comp.action_cards
         self.card_kind = tuple(HERO_KINDS[c.hero.kind] for c in cards)
@@ -81,7 +82,7 @@ _TABLES: dict[int, Tables] = {}
 def tables_for(comp: Components) -> Tables:
     """The (cached) tables of a component set."""
     t = _TABLES.get(id(comp))
-    if t is None or t.comp is not comp:
+    if t is None or t.components is not comp:
         t = _TABLES[id(comp)] = Tables(comp)
     return t
 
@@ -90,10 +91,10 @@ class Rules:
     """Everything constant during one game: tables, scenario, options."""
 
     def __init__(self, comp: Components, scenario: Scenario, options: RuleOptions) -> None:
-        self.comp = comp
-        self.T = tables_for(comp)
-        self.B = self.T.B
-        self.codec = self.T.codec
-        self.scen = scenario
-        self.opts = options
+        self.components = comp
+        self.tables = tables_for(comp)
+        self.board = self.tables.board
+        self.codec = self.tables.codec
+        self.scenario = scenario
+        self.options = options
         self.solo = scenario.solo

@@ -17,17 +17,17 @@ from typing import Iterable, Sequence
 
 from hydra_env.core import engine
 from hydra_env.core.game import Game
-from hydra_env.core.state import D_EVADE, D_SHOVE, EV_MAELSTROM, PH_ACTION, PH_ACTION2
+from hydra_env.core.state import DECIDE_EVADE, DECIDE_SHOVED, EVADE_MAELSTROM, PHASE_ACTIONS, PHASE_ACTIONS_II
 from hydra_env.core.tables import T_BITE, T_GROW, T_MOVE, T_SHOVE
 
 
 def space(game: Game, name: str) -> int:
     """Space id of ``"r4c2"`` or ``"city"``."""
-    B = game.rules.B
+    board = game.rules.board
     if name == "city":
-        return B.city
+        return board.city
     r, c = name[1:].split("c")
-    return int(r) * B.cols + int(c)
+    return int(r) * board.cols + int(c)
 
 
 def colour(game: Game, name: str) -> int:
@@ -45,7 +45,7 @@ def hydra_card(game: Game, card_id: str) -> int:
     return next(c.index for c in game.components.hydra_cards if c.id == card_id)
 
 
-def _take(st, card: int, piles: Iterable[list[int]], swap: Iterable[list[int]] = (),
+def _take(state, card: int, piles: Iterable[list[int]], swap: Iterable[list[int]] = (),
           deck: list[int] | None = None) -> None:
     """Take ``card`` out of ``piles``; or, when it sits in one of the ``swap``
     lists (a display, another hand), replace it there by a card from ``deck``."""
@@ -62,28 +62,28 @@ def _take(st, card: int, piles: Iterable[list[int]], swap: Iterable[list[int]] =
 
 def _place_pieces(game: Game, hero: Sequence[str], heads: dict | None, walls: int | None,
                   shields: Sequence[bool], barricades: Sequence[str]) -> None:
-    st = game.state
-    st.colour_path = list(range(len(st.colour_path)))  # red c1, white c3, yellow c5, blue c7
-    scen = game.rules.scen
-    st.head_pos = list(scen.positions)
-    st.heads = list(scen.heads)
+    state = game.state
+    state.hydra_path = list(range(len(state.hydra_path)))  # red c1, white c3, yellow c5, blue c7
+    scen = game.rules.scenario
+    state.head_position = list(scen.positions)
+    state.head_count = list(scen.heads)
     for name, (pos, count) in (heads or {}).items():
         c = colour(game, name)
-        st.head_pos[c], st.heads[c] = pos, count
-    st.hero = [space(game, h) for h in hero]
-    st.shield = [1 if s else 0 for s in shields]
+        state.head_position[c], state.head_count[c] = pos, count
+    state.hero_space = [space(game, h) for h in hero]
+    state.shielded = [1 if s else 0 for s in shields]
     if walls is not None:
-        st.walls = walls
+        state.walls = walls
     bar = [space(game, b) for b in barricades]
-    st.barricades = bar + [-1] * (len(st.barricades) - len(bar))
+    state.barricade_space = bar + [-1] * (len(state.barricade_space) - len(bar))
 
 
 def _restart(game: Game) -> Game:
-    st = game.state
-    st.pending = None
-    st.tasks = []
-    st._legal = None
-    engine.run(st, game.rules)
+    state = game.state
+    state.pending = None
+    state.tasks = []
+    state.legal_mask_cache = None
+    engine.run(state, game.rules)
     return game
 
 
@@ -100,29 +100,29 @@ def solo_game(*, hero: str = "city", heads: dict[str, tuple[int, int]] | None = 
     card ids for row C (face up in phase 2).
     """
     g = Game.new(scenario=scenario, stars=stars, seed=seed, options=options)
-    st = g.state
+    state = g.state
     _place_pieces(g, [hero], heads, walls, [shield], barricades)
     if display is not None:
-        st.deck.extend(c for c in st.display if c >= 0)
-        st.display = [-1] * len(st.display)
+        state.action_deck.extend(c for c in state.display if c >= 0)
+        state.display = [-1] * len(state.display)
         for slot, cid in enumerate(display):
             if cid is not None:
                 card = action_card(g, cid)
-                _take(st, card, [st.deck, st.discard])
-                st.display[slot] = card
+                _take(state, card, [state.action_deck, state.action_discard])
+                state.display[slot] = card
     if row is not None:
-        for c in st.row:
+        for c in state.solo_row_c:
             if c >= 0:
-                st.hdeck[g.rules.T.hcard_deck[c]].append(c)
-        st.row = [-1] * len(st.row)
+                state.hydra_decks[g.rules.tables.hcard_deck[c]].append(c)
+        state.solo_row_c = [-1] * len(state.solo_row_c)
         for col, cid in enumerate(row):
             if cid is not None:
                 card = hydra_card(g, cid)
-                _take(st, card, st.hdeck + st.hdiscard)
-                st.row[col] = card
-    st.phase = PH_ACTION if phase == 1 else PH_ACTION2
-    st.revealed = 0 if phase == 1 else 1
-    st.done = 0
+                _take(state, card, state.hydra_decks + state.hydra_discards)
+                state.solo_row_c[col] = card
+    state.phase = PHASE_ACTIONS if phase == 1 else PHASE_ACTIONS_II
+    state.solo_row_c_face_up = 0 if phase == 1 else 1
+    state.actions_done = 0
     return _restart(g)
 
 
@@ -141,41 +141,41 @@ def coop_game(*, scenario: int = 1, heroes: Sequence[str] | None = None,
     ``hydra_hands`` replace the named seats' cards by card ids.
     """
     g = Game.new(scenario=scenario, stars=stars, seed=seed)
-    st = g.state
-    n = st.n
+    state = g.state
+    n = state.players
     _place_pieces(g, heroes or ["city"] * n, heads, walls, shields or [False] * n, barricades)
     if glory is not None:
-        st.glory = list(glory)
+        state.glory = list(glory)
     if order is not None:
-        st.order = list(order)
-    T = g.rules.T
+        state.turn_order = list(order)
+    tables = g.rules.tables
     for seat, ids in (hands or {}).items():
-        st.deck.extend(st.hands[seat])
-        st.hands[seat] = []
+        state.action_deck.extend(state.action_hands[seat])
+        state.action_hands[seat] = []
         for cid in ids:
             card = action_card(g, cid)
-            _take(st, card, [st.deck, st.discard], [st.display] + st.hands, st.deck)
-            st.hands[seat].append(card)
-        st.hand_used[seat] = [0] * len(st.hands[seat])
+            _take(state, card, [state.action_deck, state.action_discard], [state.display] + state.action_hands, state.action_deck)
+            state.action_hands[seat].append(card)
+        state.action_hand_used[seat] = [0] * len(state.action_hands[seat])
     for seat, ids in (hydra_hands or {}).items():
-        for c in st.hhands[seat]:
-            st.hdeck[T.hcard_deck[c]].append(c)
-        st.hhands[seat] = []
+        for c in state.hydra_hands[seat]:
+            state.hydra_decks[tables.hcard_deck[c]].append(c)
+        state.hydra_hands[seat] = []
         for cid in ids:
             card = hydra_card(g, cid)
-            d = T.hcard_deck[card]
-            _take(st, card, st.hdeck + st.hdiscard, st.hhands + [st.stack], st.hdeck[d])
-            st.hhands[seat].append(card)
+            d = tables.hcard_deck[card]
+            _take(state, card, state.hydra_decks + state.hydra_discards, state.hydra_hands + [state.hydra_stack], state.hydra_decks[d])
+            state.hydra_hands[seat].append(card)
     if display is not None:
-        st.deck.extend(c for c in st.display if c >= 0)
-        st.display = []
+        state.action_deck.extend(c for c in state.display if c >= 0)
+        state.display = []
         for cid in display:
             card = action_card(g, cid)
-            _take(st, card, [st.deck, st.discard], st.hands, st.deck)
-            st.display.append(card)
-        st.dtoken = [0] * len(st.display)
-    st.phase = PH_ACTION
-    st.turn, st.oidx, st.stage = turn, 0, 0
+            _take(state, card, [state.action_deck, state.action_discard], state.action_hands, state.action_deck)
+            state.display.append(card)
+        state.display_token = [0] * len(state.display)
+    state.phase = PHASE_ACTIONS
+    state.turn, state.turn_order_index, state.turn_acted = turn, 0, 0
     return _restart(g)
 
 
@@ -186,14 +186,14 @@ def run_effects(game: Game, *effects: str | tuple) -> Game:
     effects) or a tuple ``("move", colour, n[, bonus_area_name])``,
     ``("grow", colour, n)``, ``("bite", colour)``.
     """
-    st, T, comp = game.state, game.rules.T, game.components
+    state, tables, comp = game.state, game.rules.tables, game.components
     tasks: list[tuple] = []
     for e in effects:
         if isinstance(e, str):
             if e.startswith("H"):
-                tasks.extend(reversed(T.hcard_effects_rev[hydra_card(game, e)]))
+                tasks.extend(reversed(tables.hcard_effects_rev[hydra_card(game, e)]))
             else:
-                tasks.extend(reversed(T.card_effects_rev[action_card(game, e)]))
+                tasks.extend(reversed(tables.card_effects_rev[action_card(game, e)]))
             continue
         op, cname = e[0], e[1]
         c = colour(game, cname)
@@ -206,10 +206,10 @@ def run_effects(game: Game, *effects: str | tuple) -> Game:
             tasks.append((T_BITE, c))
         else:
             raise ValueError(f"unknown effect {e!r}")
-    st.pending = None
-    st._legal = None
-    st.tasks.extend(reversed(tasks))
-    engine.run(st, game.rules)
+    state.pending = None
+    state.legal_mask_cache = None
+    state.tasks.extend(reversed(tasks))
+    engine.run(state, game.rules)
     return game
 
 
@@ -224,51 +224,51 @@ def find_action(game: Game, *words: str) -> int:
 
 def invariants(game: Game) -> list[str]:
     """Rule invariants that must hold at every decision; the broken ones, described."""
-    st, R = game.state, game.rules
-    B = R.B
+    state, rules = game.state, game.rules
+    board = rules.board
     bad: list[str] = []
-    if not all(0 <= h <= 6 for h in st.heads):
-        bad.append(f"head counter outside 0..6: {st.heads}")
-    if not all(0 <= p <= B.last_pos for p in st.head_pos):
-        bad.append(f"head position off the path: {st.head_pos}")
-    if not 0 <= st.walls <= st.walls_max:
-        bad.append(f"walls {st.walls} outside 0..{st.walls_max}")
-    if st.over != (st.pending is None):
+    if not all(0 <= h <= 6 for h in state.head_count):
+        bad.append(f"head counter outside 0..6: {state.head_count}")
+    if not all(0 <= p <= board.last_pos for p in state.head_position):
+        bad.append(f"head position off the path: {state.head_position}")
+    if not 0 <= state.walls <= state.walls_at_start:
+        bad.append(f"walls {state.walls} outside 0..{state.walls_at_start}")
+    if state.game_over != (state.pending is None):
         bad.append("exactly one pending decision until the end is broken")
-    if not st.over and not game.legal_mask_int():
+    if not state.game_over and not game.legal_mask_int():
         bad.append("a decision is pending but no action is legal")
-    heads = {B.paths[st.colour_path[c]][st.head_pos[c]] for c in range(len(st.head_pos))}
-    pd = st.pending
-    transient = {t[1] for t in st.tasks if t[0] == T_SHOVE}   # shoved, not yet moved away
-    if pd is not None and (pd[0] == D_SHOVE or (pd[0] == D_EVADE and pd[3] == EV_MAELSTROM)):
+    heads = {board.paths[state.hydra_path[c]][state.head_position[c]] for c in range(len(state.head_position))}
+    pd = state.pending
+    transient = {t[1] for t in state.tasks if t[0] == T_SHOVE}   # shoved, not yet moved away
+    if pd is not None and (pd.kind == DECIDE_SHOVED or (pd.kind == DECIDE_EVADE and pd.cause == EVADE_MAELSTROM)):
         # R4: a shoved hero shares its space with the mover until it moves away;
         # R9: a hero pushed onto the maelstrom waits on its old space, which the head may now hold.
-        transient.add(pd[1])
-    grid = [s for h, s in enumerate(st.hero) if s != B.city and h not in transient]
+        transient.add(pd.seat)
+    grid = [s for h, s in enumerate(state.hero_space) if s != board.city and h not in transient]
     if len(set(grid)) != len(grid):
-        bad.append(f"two heroes on one space: {st.hero}")
-    for h, s in enumerate(st.hero):
+        bad.append(f"two heroes on one space: {state.hero_space}")
+    for h, s in enumerate(state.hero_space):
         if h in transient:
             continue
         if s in heads:
-            bad.append(f"hero {h} stands on a head ({B.name(s)})")
-        if (B.maelstrom_mask >> s) & 1:
-            bad.append(f"hero {h} stands on a maelstrom ({B.name(s)})")
-    bar = [s for s in st.barricades if s >= 0]
-    if len(set(bar)) != len(bar) or any(s in heads or s == B.city for s in bar):
-        bad.append(f"barricades misplaced: {st.barricades}")
-    bad += _card_conservation(st, R)
+            bad.append(f"hero {h} stands on a head ({board.name(s)})")
+        if (board.maelstrom_mask >> s) & 1:
+            bad.append(f"hero {h} stands on a maelstrom ({board.name(s)})")
+    bar = [s for s in state.barricade_space if s >= 0]
+    if len(set(bar)) != len(bar) or any(s in heads or s == board.city for s in bar):
+        bad.append(f"barricades misplaced: {state.barricade_space}")
+    bad += _card_conservation(state, rules)
     return bad
 
 
-def _card_conservation(st, R) -> list[str]:
+def _card_conservation(state, rules) -> list[str]:
     bad = []
-    action = list(st.deck) + st.discard + [c for c in st.display if c >= 0] + \
-        [c for hand in st.hands for c in hand] + [x for x in st.queue if x >= 0]
-    if sorted(action) != list(range(len(R.comp.action_cards))):
+    action = list(state.action_deck) + state.action_discard + [c for c in state.display if c >= 0] + \
+        [c for hand in state.action_hands for c in hand] + [x for x in state.hydra_queue if x >= 0]
+    if sorted(action) != list(range(len(rules.components.action_cards))):
         bad.append("action cards are not each in exactly one place")
-    hydra = [c for d in st.hdeck + st.hdiscard for c in d] + [c for c in st.row if c >= 0] + \
-        [c for hand in st.hhands for c in hand] + list(st.stack) + [~x for x in st.queue if x < 0]
+    hydra = [c for d in state.hydra_decks + state.hydra_discards for c in d] + [c for c in state.solo_row_c if c >= 0] + \
+        [c for hand in state.hydra_hands for c in hand] + list(state.hydra_stack) + [~x for x in state.hydra_queue if x < 0]
     if len(set(hydra)) != len(hydra):
         bad.append("a hydra card is in two places")
     return bad

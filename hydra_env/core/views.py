@@ -16,105 +16,106 @@ import numpy as np
 
 from hydra_env.core import coop
 from hydra_env.core.codec import DISPLAY_SLOTS
-from hydra_env.core.state import D_EVADE, D_SHOVE, DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, State
+from hydra_env.core.state import DECIDE_EVADE, DECIDE_SHOVED, DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, State
+from hydra_env.core.tokens import action_tokens_left
 from hydra_env.core.tables import Rules
 
 if TYPE_CHECKING:
     from hydra_env.core.game import Game
 
 
-def observe(st: State, R: Rules, seat: int) -> dict[str, Any]:
+def observe(state: State, rules: Rules, seat: int) -> dict[str, Any]:
     """The view of ``seat``: public information and its own hand, as plain data."""
-    comp, B = R.comp, R.B
+    comp, board = rules.components, rules.board
     acards, hcards = comp.action_cards, comp.hydra_cards
-    pd = st.pending
+    pd = state.pending
     pending = None
     if pd is not None:
-        pending = {"kind": DECISION_NAMES[pd[0]], "seat": pd[1]}
-        if pd[0] in (D_SHOVE, D_EVADE):
-            pending["targets"] = B.spaces(pd[2])
-        if pd[0] == D_EVADE:
-            pending["cause"] = EVADE_CAUSES[pd[3]]
+        pending = {"kind": DECISION_NAMES[pd.kind], "seat": pd.seat}
+        if pd.kind in (DECIDE_SHOVED, DECIDE_EVADE):
+            pending["targets"] = board.spaces(pd.choices)
+        if pd.kind == DECIDE_EVADE:
+            pending["cause"] = EVADE_CAUSES[pd.cause]
     view: dict[str, Any] = {
-        "seat": seat, "scenario": st.scenario, "stars": st.stars, "solo": R.solo,
-        "round": st.round + 1, "rounds": len(st.moon), "moon": st.moon,
-        "phase": PHASE_NAMES[st.phase], "over": st.over, "outcome": st.outcome,
-        "pending": pending, "walls": st.walls, "walls_max": st.walls_max,
-        "heads": [{"colour": comp.hydra_colours[c], "path": st.colour_path[c],
-                   "position": st.head_pos[c], "counter": st.heads[c],
-                   "space": B.paths[st.colour_path[c]][st.head_pos[c]]}
-                  for c in range(len(st.heads))],
-        "heroes": [{"seat": h, "space": st.hero[h], "shield": bool(st.shield[h]),
-                    "glory": st.glory[h]} for h in range(st.n)],
-        "barricades": list(st.barricades),
-        "display": [{"slot": i, "card": acards[c].id if c >= 0 else None, "token": st.dtoken[i]}
-                    for i, c in enumerate(st.display)],
-        "deck_size": len(st.deck), "discard": [acards[c].id for c in st.discard],
-        "hydra_deck_sizes": [len(d) for d in st.hdeck],
-        "hydra_discards": [[hcards[c].id for c in d] for d in st.hdiscard],
-        "city_used": list(st.city_used), "history_length": len(st.history),
+        "seat": seat, "scenario": state.scenario, "stars": state.stars, "solo": rules.solo,
+        "round": state.round + 1, "rounds": len(state.moon_tokens), "moon": state.moon_tokens,
+        "phase": PHASE_NAMES[state.phase], "over": state.game_over, "outcome": state.outcome,
+        "pending": pending, "walls": state.walls, "walls_max": state.walls_at_start,
+        "heads": [{"colour": comp.hydra_colours[c], "path": state.hydra_path[c],
+                   "position": state.head_position[c], "counter": state.head_count[c],
+                   "space": board.paths[state.hydra_path[c]][state.head_position[c]]}
+                  for c in range(len(state.head_count))],
+        "heroes": [{"seat": h, "space": state.hero_space[h], "shield": bool(state.shielded[h]),
+                    "glory": state.glory[h]} for h in range(state.players)],
+        "barricades": list(state.barricade_space),
+        "display": [{"slot": i, "card": acards[c].id if c >= 0 else None, "token": state.display_token[i]}
+                    for i, c in enumerate(state.display)],
+        "deck_size": len(state.action_deck), "discard": [acards[c].id for c in state.action_discard],
+        "hydra_deck_sizes": [len(d) for d in state.hydra_decks],
+        "hydra_discards": [[hcards[c].id for c in d] for d in state.hydra_discards],
+        "city_used": list(state.city_actions_used), "history_length": len(state.history),
     }
-    if R.solo:
-        view["row"] = [{"col": j, "card": hcards[c].id if c >= 0 and st.revealed else None,
-                        "present": c >= 0, "blocked": bool(st.row_block[j])}
-                       for j, c in enumerate(st.row)]
-        view["actions_done"] = st.done
-        view["columns_used"] = st.cols_used
+    if rules.solo:
+        view["row"] = [{"col": j, "card": hcards[c].id if c >= 0 and state.solo_row_c_face_up else None,
+                        "present": c >= 0, "blocked": bool(state.solo_row_c_blocked[j])}
+                       for j, c in enumerate(state.solo_row_c)]
+        view["actions_done"] = state.actions_done
+        view["columns_used"] = state.solo_columns_used
     else:
-        view.update(_coop_view(st, R, seat))
+        view.update(_coop_view(state, rules, seat))
     return view
 
 
-def _coop_view(st: State, R: Rules, seat: int) -> dict[str, Any]:
-    acards, hcards = R.comp.action_cards, R.comp.hydra_cards
+def _coop_view(state: State, rules: Rules, seat: int) -> dict[str, Any]:
+    acards, hcards = rules.components.action_cards, rules.components.hydra_cards
     hands = []
-    for s in range(st.n):
-        played = [acards[c].id for k, c in enumerate(st.hands[s]) if st.hand_used[s][k]]
+    for s in range(state.players):
+        played = [acards[c].id for k, c in enumerate(state.action_hands[s]) if state.action_hand_used[s][k]]
         entry = {"seat": s, "played": played,
-                 "unused_action_cards": len(st.hands[s]) - len(played),
-                 "hydra_cards": len(st.hhands[s]), "tokens_left": coop.tokens_left(st, R, s)}
+                 "unused_action_cards": len(state.action_hands[s]) - len(played),
+                 "hydra_cards": len(state.hydra_hands[s]), "tokens_left": action_tokens_left(state, rules, s)}
         if s == seat:
             entry["action_cards"] = [{"slot": DISPLAY_SLOTS + k, "card": acards[c].id,
-                                      "used": bool(st.hand_used[s][k])}
-                                     for k, c in enumerate(st.hands[s])]
-            entry["hydra_hand"] = [hcards[c].id for c in st.hhands[s]]
+                                      "used": bool(state.action_hand_used[s][k])}
+                                     for k, c in enumerate(state.action_hands[s])]
+            entry["hydra_hand"] = [hcards[c].id for c in state.hydra_hands[s]]
         hands.append(entry)
-    return {"hands": hands, "order": list(st.order), "turn": st.turn + 1,
-            "turn_seat": st.order[st.oidx] if st.oidx < st.n else None,
-            "stack_size": len(st.stack), "hydra_phase_cards_left": len(st.queue),
-            "victory_pending": bool(st.victory)}
+    return {"hands": hands, "order": list(state.turn_order), "turn": state.turn + 1,
+            "turn_seat": state.turn_order[state.turn_order_index] if state.turn_order_index < state.players else None,
+            "stack_size": len(state.hydra_stack), "hydra_phase_cards_left": len(state.hydra_queue),
+            "victory_pending": bool(state.victory)}
 
 
-def determinize(st: State, R: Rules, seat: int, rng: np.random.Generator) -> State:
+def determinize(state: State, rules: Rules, seat: int, rng: np.random.Generator) -> State:
     """A copy of ``st`` whose hidden cards (for ``seat``) are dealt anew and whose
     future randomness is reseeded; ``observe(copy, seat)`` equals ``observe(st, seat)``.
 
     The copy depends only on what ``seat`` sees and on ``rng``: two states
     that differ only in hidden information give the same copy.
     """
-    s = st.clone()
-    others = [o for o in range(s.n) if o != seat]
+    s = state.clone()
+    others = [o for o in range(s.players) if o != seat]
     # Action cards: the deck, other seats' unused hand cards, their cards in the Hydra-phase queue.
-    slots = [(s.deck, i) for i in range(len(s.deck))]
+    slots = [(s.action_deck, i) for i in range(len(s.action_deck))]
     for o in others:
-        slots += [(s.hands[o], k) for k in range(len(s.hands[o])) if not s.hand_used[o][k]]
-    slots += [(s.queue, i) for i, x in enumerate(s.queue) if x >= 0 and s.queue_src[i] not in (-1, seat)]
+        slots += [(s.action_hands[o], k) for k in range(len(s.action_hands[o])) if not s.action_hand_used[o][k]]
+    slots += [(s.hydra_queue, i) for i, x in enumerate(s.hydra_queue) if x >= 0 and s.hydra_queue_owner[i] not in (-1, seat)]
     _redeal(slots, rng)
-    _shuffle_positions(s, [i for i, x in enumerate(s.queue) if x >= 0], rng, seat)
+    _shuffle_positions(s, [i for i, x in enumerate(s.hydra_queue) if x >= 0], rng, seat)
     # Hydra cards, within each deck (light, red).
-    deck_of = R.T.hcard_deck
+    deck_of = rules.tables.hcard_deck
     for d in (0, 1):
-        hslots = [(s.hdeck[d], i) for i in range(len(s.hdeck[d]))]
+        hslots = [(s.hydra_decks[d], i) for i in range(len(s.hydra_decks[d]))]
         for o in others:
-            hslots += [(s.hhands[o], k) for k, c in enumerate(s.hhands[o]) if deck_of[c] == d]
-        hslots += [(s.stack, i) for i, c in enumerate(s.stack) if deck_of[c] == d]
-        if R.solo and not s.revealed:
-            hslots += [(s.row, j) for j, c in enumerate(s.row) if c >= 0 and deck_of[c] == d]
-        hslots += [(s.queue, i) for i, x in enumerate(s.queue) if x < 0 and deck_of[~x] == d]
-        _redeal(hslots, rng, negate=id(s.queue))
+            hslots += [(s.hydra_hands[o], k) for k, c in enumerate(s.hydra_hands[o]) if deck_of[c] == d]
+        hslots += [(s.hydra_stack, i) for i, c in enumerate(s.hydra_stack) if deck_of[c] == d]
+        if rules.solo and not s.solo_row_c_face_up:
+            hslots += [(s.solo_row_c, j) for j, c in enumerate(s.solo_row_c) if c >= 0 and deck_of[c] == d]
+        hslots += [(s.hydra_queue, i) for i, x in enumerate(s.hydra_queue) if x < 0 and deck_of[~x] == d]
+        _redeal(hslots, rng, negate=id(s.hydra_queue))
     s.seed = int(rng.integers(1 << 63))
-    s.rng_count = 0
-    s._legal = None
+    s.random_events = 0
+    s.legal_mask_cache = None
     return s
 
 
@@ -136,15 +137,15 @@ def _shuffle_positions(s: State, positions: list[int], rng: np.random.Generator,
     their sources are paired canonically (both sorted) before the shuffle."""
     if len(positions) < 2:
         return
-    srcs = [s.queue_src[p] for p in positions]
-    cards = [s.queue[p] for p in positions]
+    srcs = [s.hydra_queue_owner[p] for p in positions]
+    cards = [s.hydra_queue[p] for p in positions]
     known = sorted((c, x) for c, x in zip(cards, srcs) if x in (-1, seat))
     hidden = list(zip(sorted(c for c, x in zip(cards, srcs) if x not in (-1, seat)),
                       sorted(x for x in srcs if x not in (-1, seat))))
     entries = known + hidden
     order = rng.permutation(len(positions)).tolist()
     for p, j in zip(positions, order):
-        s.queue[p], s.queue_src[p] = entries[j]
+        s.hydra_queue[p], s.hydra_queue_owner[p] = entries[j]
 
 
 class SeatView:

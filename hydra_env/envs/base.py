@@ -195,7 +195,7 @@ class HydraEnv(gym.Env):
         flat = enc.encode(game, seat)
         if not self.candidates:
             return flat if self.flatten else enc.split(flat)
-        if self._cand is None or self._cand.R is not game.rules:
+        if self._cand is None or self._cand.rules is not game.rules:
             from hydra_env.envs.candidates import CandidateEncoder
             self._cand = CandidateEncoder(game.rules, self.candidates)
         obs = {"obs": flat} if self.flatten else enc.split(flat)

@@ -51,7 +51,8 @@ from hydra_env.core import codec as C
 from hydra_env.core import compass
 from hydra_env.core.heroes import attack, slot_card
 from hydra_env.core.result import solo_score
-from hydra_env.core.state import PH_ACTION, PH_ACTION2, State
+from hydra_env.core.state import PHASE_ACTIONS, PHASE_ACTIONS_II, State
+from hydra_env.core.tokens import action_tokens_left
 from hydra_env.core.tables import (HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT,
                                    HK_SWORD, Rules)
 
@@ -69,15 +70,15 @@ class CandidateEncoder:
     """Feature vectors of the legal actions of one seat (see the module docstring)."""
 
     def __init__(self, rules: Rules, max_candidates: int) -> None:
-        self.R = rules
+        self.rules = rules
         self.K = max_candidates
-        T = rules.T
-        comp = rules.comp
+        tables = rules.tables
+        comp = rules.components
         # Per action card: (move points, growth, bites) of its hydra side; same for hydra cards.
         nc = len(comp.hydra_colours)
         self.card_harm_c = [self._harm_by_colour(c.hydra, nc) for c in comp.action_cards]
         self.hcard_harm_c = [self._harm_by_colour(h.effects, nc) for h in comp.hydra_cards]
-        self.card_kind = T.card_kind
+        self.card_kind = tables.card_kind
 
     @staticmethod
     def _harm_by_colour(effects: Any, n_colours: int) -> tuple[float, ...]:
@@ -107,36 +108,36 @@ class CandidateEncoder:
         return feat, index
 
     def _pre(self, s: State) -> tuple[int, int, int, int]:
-        return sum(s.head_pos), sum(s.heads), s.walls, s.glory[s.pending[1]] if s.pending else 0
+        return sum(s.head_position), sum(s.head_count), s.walls, s.glory[s.pending.seat] if s.pending else 0
 
     def _features(self, s: State, t: State, seat: int, a: int, pre: tuple) -> list[float]:
-        R = self.R
-        last = R.B.last_pos
+        rules = self.rules
+        last = rules.board.last_pos
         f: list[float] = []
-        lost = t.over and t.outcome == "lost"
-        won = t.over and t.outcome == "won"
-        score = solo_score(t, R) / 110 if won and R.solo else 0.0
+        lost = t.game_over and t.outcome == "lost"
+        won = t.game_over and t.outcome == "won"
+        score = solo_score(t, rules) / 110 if won and rules.solo else 0.0
         f += [float(lost), float(won), score]
         threat = 0.0
-        for c in range(len(t.head_pos)):
-            p, n = t.head_pos[c], t.heads[c]
+        for c in range(len(t.head_position)):
+            p, n = t.head_position[c], t.head_count[c]
             f += [p / last, n / 6, float(p == last)]
             threat += ((p + 1) / (last + 1)) ** 2 * n / 6
-        necks, heads = sum(t.head_pos), sum(t.heads)
-        f += [necks / 36, heads / 24, t.walls / max(1, t.walls_max), (t.walls - pre[2]) / 3,
+        necks, heads = sum(t.head_position), sum(t.head_count)
+        f += [necks / 36, heads / 24, t.walls / max(1, t.walls_at_start), (t.walls - pre[2]) / 3,
               (necks - pre[0]) / 4, (heads - pre[1]) / 6, threat / 4]
         f += self._harm_features(t)
         f += self._hero_features(t, seat)
         f += self._token_features(t, seat)
         f += self._action_features(s, seat, a)
         place = [0.0] * 4
-        if not R.solo:
+        if not rules.solo:
             place[compass.ranking(t.glory).index(seat)] = 1.0
-        f += [(t.glory[seat] - pre[3]) / 3 if not R.solo else 0.0] + place
+        f += [(t.glory[seat] - pre[3]) / 3 if not rules.solo else 0.0] + place
         return f
 
     def _action_features(self, s: State, seat: int, a: int) -> list[float]:
-        codec = self.R.codec
+        codec = self.rules.codec
         kind, slot = codec.kind[a], codec.slot[a]
         onehot = [0.0] * 18
         colour = [0.0] * 4
@@ -146,7 +147,7 @@ class CandidateEncoder:
             onehot[1 if portal else 0] = 1.0
         else:
             onehot[_KIND_INDEX[kind]] = 1.0
-        c, damage = attack(s, self.R, seat, a)
+        c, damage = attack(s, self.rules, seat, a)
         if c >= 0:
             colour[c] = 1.0
         return onehot + colour + [damage / 3]
@@ -155,68 +156,64 @@ class CandidateEncoder:
         per = [0.0] * 12          # per colour: move, grow, bite
         n = rn = 0
         for slot, card in enumerate(t.display):
-            if card >= 0 and not t.dtoken[slot]:
+            if card >= 0 and not t.display_token[slot]:
                 n += 1
                 for i, v in enumerate(self.card_harm_c[card]):
                     per[i] += v
-        if self.R.solo and t.revealed:
-            for col, card in enumerate(t.row):
-                if card >= 0 and not t.row_block[col]:
+        if self.rules.solo and t.solo_row_c_face_up:
+            for col, card in enumerate(t.solo_row_c):
+                if card >= 0 and not t.solo_row_c_blocked[col]:
                     rn += 1
                     for i, v in enumerate(self.hcard_harm_c[card]):
                         per[i] += v
         return [n / 10, rn / 5] + [v / 10 for v in per]
 
     def _hero_features(self, t: State, seat: int) -> list[float]:
-        B = self.R.B
-        sp = t.hero[seat]
+        board = self.rules.board
+        sp = t.hero_space[seat]
         area = [0.0] * 4
-        area[min(B.area_of[sp], 3)] = 1.0
-        bar = any(b == sp for b in t.barricades)
+        area[min(board.area_of[sp], 3)] = 1.0
+        bar = any(b == sp for b in t.barricade_space)
         necks = heads_live = 0
         reach = bites = 0
         dist = 10
         front = 0
-        r0, c0 = divmod(sp, B.cols) if sp != B.city else (B.rows, (B.cols - 1) / 2)
+        r0, c0 = divmod(sp, board.cols) if sp != board.city else (board.rows, (board.cols - 1) / 2)
         per: list[float] = []
-        for c in range(len(t.head_pos)):
-            p, pos = t.colour_path[c], t.head_pos[c]
-            hs = B.paths[p][pos]
-            necks |= B.seg_mask[p][pos]
-            r, cc = divmod(hs, B.cols)
+        for c in range(len(t.head_position)):
+            p, pos = t.hydra_path[c], t.head_position[c]
+            hs = board.paths[p][pos]
+            necks |= board.seg_mask[p][pos]
+            r, cc = divmod(hs, board.cols)
             in_reach = in_bite = in_front = 0.0
-            if t.heads[c] > 0:
+            if t.head_count[c] > 0:
                 heads_live += 1
-                if (B.orth_mask[sp] >> hs) & 1:
+                if (board.orth_mask[sp] >> hs) & 1:
                     reach += 1
                     in_reach = 1.0
-                if (B.nbr_mask[hs] >> sp) & 1:
+                if (board.nbr_mask[hs] >> sp) & 1:
                     bites += 1
                     in_bite = 1.0
                 dist = min(dist, max(abs(r - r0), abs(cc - c0)))
-            if B.front(p, pos) == sp:
+            if board.front(p, pos) == sp:
                 in_front = 1.0
                 front = 1
-            per += [(r - r0) / B.rows, (cc - c0) / B.cols, in_reach, in_bite, in_front]
-        return area + [float(sp == B.city), float((B.wall_mask >> sp) & 1),
-                       float((necks >> sp) & 1), float(t.shield[seat]), float(bar),
+            per += [(r - r0) / board.rows, (cc - c0) / board.cols, in_reach, in_bite, in_front]
+        return area + [float(sp == board.city), float((board.wall_mask >> sp) & 1),
+                       float((necks >> sp) & 1), float(t.shielded[seat]), float(bar),
                        reach / 2, bites / 2, min(dist, 10) / 10, float(front),
-                       r0 / B.rows, c0 / B.cols] + per
+                       r0 / board.rows, c0 / board.cols] + per
 
     def _token_features(self, t: State, seat: int) -> list[float]:
-        R = self.R
-        phase = [float(t.phase == PH_ACTION), float(t.phase == PH_ACTION2),
-                 float(t.phase not in (PH_ACTION, PH_ACTION2))]
-        if R.solo:
-            left = (R.scen.tokens - t.done) if t.phase in (PH_ACTION, PH_ACTION2) else 0
-        else:
-            from hydra_env.core.coop import tokens_left
-            left = tokens_left(t, R, seat) if not t.over else 0
+        rules = self.rules
+        phase = [float(t.phase == PHASE_ACTIONS), float(t.phase == PHASE_ACTIONS_II),
+                 float(t.phase not in (PHASE_ACTIONS, PHASE_ACTIONS_II))]
+        left = action_tokens_left(t, rules, seat)
         usable = [0] * 6
-        if t.phase in (PH_ACTION, PH_ACTION2):
-            ncols = max(1, len(t.row))
-            used_cols = t.cols_used if R.solo and t.phase == PH_ACTION else 0
+        if t.phase in (PHASE_ACTIONS, PHASE_ACTIONS_II):
+            ncols = max(1, len(t.solo_row_c))
+            used_cols = t.solo_columns_used if rules.solo and t.phase == PHASE_ACTIONS else 0
             for slot, card in enumerate(t.display):
-                if card >= 0 and not t.dtoken[slot] and not (used_cols >> (slot % ncols)) & 1:
+                if card >= 0 and not t.display_token[slot] and not (used_cols >> (slot % ncols)) & 1:
                     usable[_HK_ORDER.index(self.card_kind[card])] += 1
         return [left / 5] + phase + [u / 5 for u in usable]

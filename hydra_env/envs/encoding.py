@@ -102,16 +102,16 @@ from typing import Any, Sequence
 import numpy as np
 
 from hydra_env.core import compass
-from hydra_env.core.coop import tokens_left
+from hydra_env.core.tokens import action_tokens_left
 from hydra_env.core.codec import BLOCK_SLOTS, DISPLAY_SLOTS, HAND_SLOTS, HYDRA_HAND_SLOTS
 from hydra_env.core.components import Components, default_components
-from hydra_env.core.state import (D_EVADE, D_FOLLOW, D_SHOVE, DECISION_NAMES, EVADE_CAUSES,
-                                  PH_ACTION, PH_ACTION2, PH_BUCKLE, PH_HYDRA, PH_OVER, State)
+from hydra_env.core.state import (DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED, DECISION_NAMES, EVADE_CAUSES,
+                                  PHASE_ACTIONS, PHASE_ACTIONS_II, PHASE_BUCKLE_UP, PHASE_HYDRA, PHASE_OVER, State)
 from hydra_env.core.tables import HERO_KINDS, MAX_HEADS, Rules, tables_for
 
 OBS_VERSION = 0
 MAX_SEATS = 4
-PHASES = (PH_BUCKLE, PH_ACTION, PH_ACTION2, PH_HYDRA, PH_OVER)
+PHASES = (PHASE_BUCKLE_UP, PHASE_ACTIONS, PHASE_ACTIONS_II, PHASE_HYDRA, PHASE_OVER)
 HERO_BLOCK = 21
 QUEUE_NORM = 32.0
 CACHE_LIMIT = 20000          # entries of a cache of small tuples
@@ -145,11 +145,11 @@ class Encoder:
 
     def __init__(self, components: Components | None = None) -> None:
         comp = components or default_components()
-        T = tables_for(comp)
-        B = T.B
-        self.comp, self.T, self.B = comp, T, B
-        self.rows, self.cols, self.n_cells = B.rows, B.cols, B.n_cells
-        nc = self.n_colours = T.n_colours
+        tables = tables_for(comp)
+        board = tables.board
+        self.components, self.tables, self.board = comp, tables, board
+        self.rows, self.cols, self.n_cells = board.rows, board.cols, board.n_cells
+        nc = self.n_colours = tables.n_colours
         areas = comp.board.areas
         self.n_areas = len(areas)
         # ---- planes (head, counter, neck last: contiguous with the heads features)
@@ -167,8 +167,8 @@ class Encoder:
         ch.add("neck", nc, "neck tiles of colour c")
         self.channels = ch
         self.n_channels = ch.size
-        self.board_shape = (ch.size, B.rows, B.cols)
-        P = self.plane_size = ch.size * B.n_cells
+        self.board_shape = (ch.size, board.rows, board.cols)
+        P = self.plane_size = ch.size * board.n_cells
         # ---- card tables (hero side, hydra side)
         self._build_card_tables()
         # ---- features
@@ -226,7 +226,7 @@ class Encoder:
         return v
 
     def _build_card_tables(self) -> None:
-        comp, nc, na = self.comp, self.n_colours, self.n_areas
+        comp, nc, na = self.components, self.n_colours, self.n_areas
         acards, hcards = comp.action_cards, comp.hydra_cards
         sides = [self._hydra_side(c.hydra) for c in acards] + \
                 [self._hydra_side(h.effects) for h in hcards]
@@ -253,7 +253,7 @@ class Encoder:
         self.hcard_vec = sides[len(acards):].astype(np.float32)
 
     def _build_index_tables(self, P: int) -> None:
-        B, NC, nc = self.B, self.n_cells, self.n_colours
+        board, NC, nc = self.board, self.n_cells, self.n_colours
         ch, L = self.channels, self.features
         self.P = P
         # Per colour, path, position: head, neck and path plane cells (binary).
@@ -261,15 +261,15 @@ class Encoder:
         self.colour_ones = tuple(tuple(tuple(
             ((head_ch + c) * NC + path[pos],)
             + tuple((neck_ch + c) * NC + path[i] for i in range(pos))
-            for pos in range(B.path_len)) for path in B.paths) for c in range(nc))
+            for pos in range(board.path_len)) for path in board.paths) for c in range(nc))
         # The Hydra block: head, counter, neck planes and the heads features, contiguous.
         self.hydra_lo = head_ch * NC
         self.hydra_hi = P + L["heads"] + L.blocks["heads"][1]
         assert neck_ch == ch.size - nc and L["heads"] == 0
         self.path_cells = tuple(tuple(np.asarray([(path_ch + c) * NC + s for s in path], np.intp)
-                                      for path in B.paths) for c in range(nc))
+                                      for path in board.paths) for c in range(nc))
         self.counter_idx = tuple(tuple(tuple((cnt_ch + c) * NC + s for s in path)
-                                       for path in B.paths) for c in range(nc))
+                                       for path in board.paths) for c in range(nc))
         hb = P + L["heads"]
         self.head_feat = tuple(hb + c * (MAX_HEADS + 2) for c in range(nc))
         lo = self.hydra_lo                     # the same, relative to the Hydra block
@@ -278,7 +278,7 @@ class Encoder:
         self.counter_rel = tuple(tuple(tuple(i - lo for i in cells) for cells in per_colour)
                                  for per_colour in self.counter_idx)
         self.head_feat_rel = tuple(h - lo for h in self.head_feat)
-        self.pos_norm = max(1, B.last_pos)
+        self.pos_norm = max(1, board.last_pos)
         # Heroes: plane cells by relative seat and space (the city is off the grid).
         hero_ch, sh_ch = ch["hero"], ch["shield"]
         self.hero_cell = tuple(tuple((hero_ch + k) * NC + s for s in range(NC))
@@ -286,7 +286,7 @@ class Encoder:
         self.shield_cell = tuple(sh_ch * NC + s for s in range(NC))
         self.bar_cell = tuple(ch["barricade"] * NC + s for s in range(NC))
         self.target_ch = ch["target"] * NC
-        self.wall_row_mask = B.wall_mask
+        self.wall_row_mask = board.wall_mask
         # Feature offsets.
         self.f = {name: P + off for name, (off, _, _) in L.blocks.items()}
         f = self.f
@@ -307,19 +307,19 @@ class Encoder:
         self.cols_ones = tuple(tuple(f["solo"] + self.max_tokens + 1 + j for j in range(BLOCK_SLOTS)
                                      if (m >> j) & 1) for m in range(1 << BLOCK_SLOTS))
         self.city_bits = tuple(tuple(b for b in range(4) if (m >> b) & 1) for m in range(16))
-        self.n_acards = max(1, len(self.comp.action_cards))
-        deck_of = self.T.hcard_deck
+        self.n_acards = max(1, len(self.components.action_cards))
+        deck_of = self.tables.hcard_deck
         self.n_hdeck = (max(1, deck_of.count(0)), max(1, deck_of.count(1)))
 
     def _static_template(self) -> np.ndarray:
         """The constant planes (portals, maelstroms, areas)."""
-        B, NC, ch = self.B, self.n_cells, self.channels
+        board, NC, ch = self.board, self.n_cells, self.channels
         t = np.zeros(self.size, np.float32)
-        for s in B.spaces(B.portal_mask & B.cell_mask):
+        for s in board.spaces(board.portal_mask & board.cell_mask):
             t[ch["portal"] * NC + s] = 1
-        for s in B.spaces(B.maelstrom_mask):
+        for s in board.spaces(board.maelstrom_mask):
             t[ch["maelstrom"] * NC + s] = 1
-        area = np.asarray(B.area_of[:NC])
+        area = np.asarray(board.area_of[:NC])
         t[(ch["area"] + area) * NC + np.arange(NC)] = 1
         return t
 
@@ -350,7 +350,7 @@ class Encoder:
         """Constant planes plus what a game fixes at setup: its paths' colours, mode,
         seats, stars, scenario and moon phases."""
         scenario, stars, colour_path = key
-        scen = self.comp.scenario(scenario)
+        scen = self.components.scenario(scenario)
         t = self._template.copy()
         for c, p in enumerate(colour_path):
             t[self.path_cells[c][p]] = 1
@@ -417,50 +417,51 @@ class Encoder:
                         self.acard_vec)
         return v
 
-    def fill(self, out: np.ndarray, st: State, R: Rules,
+    def fill(self, out: np.ndarray, state: State, rules: Rules,
              seat: int) -> tuple[list[int], list[int], list[float]]:
         """Write ``seat``'s template, Hydra and card blocks into ``out`` (one row of
         ``size``) and return the remaining entries: (indices set to 1, indices, values)."""
         caches = self._caches
-        key = (st.scenario, st.stars, tuple(st.colour_path))
+        key = (state.scenario, state.stars, tuple(state.hydra_path))
         v = caches["tmpl"].get(key)
         out[:] = v if v is not None else self._cached("tmpl", key, self._game_template)
-        key = (key[2], tuple(st.head_pos), tuple(st.heads))
+        key = (key[2], tuple(state.head_position), tuple(state.head_count))
         v = caches["hydra"].get(key)
         out[self.hydra_lo:self.hydra_hi] = v if v is not None else \
             self._cached("hydra", key, self._hydra_block)
-        if R.solo:
-            key = (tuple(st.display), tuple(st.row), st.revealed)
+        if rules.solo:
+            key = (tuple(state.display), tuple(state.solo_row_c), state.solo_row_c_face_up)
             lo, hi = self.solo_cards
             build = self._solo_cards
         else:
-            key = (tuple(st.hands[seat]), tuple(st.hhands[seat]), tuple(st.display))
+            key = (tuple(state.action_hands[seat]), tuple(state.hydra_hands[seat]), tuple(state.display))
             lo, hi = self.coop_cards
             build = self._coop_cards
         v = caches["cards"].get(key)
         out[lo:hi] = v if v is not None else self._cached("cards", key, build)
-        return self.entries(st, R, seat, out)
+        return self.entries(state, rules, seat, out)
 
-    def entries(self, st: State, R: Rules, seat: int,
+    def entries(self, state: State, rules: Rules, seat: int,
                 out: np.ndarray) -> tuple[list[int], list[int], list[float]]:
         """The entries that change during a game (see :meth:`fill`), from cached chunks;
         the pile sizes and (solo) the hero's features are written into ``out``."""
-        key = (st.round, st.phase, st.walls, st.walls_max, st.pending, seat, st.n,
-               len(st.deck), len(st.discard), len(st.hdeck[0]), len(st.hdeck[1]),
-               len(st.hdiscard[0]), len(st.hdiscard[1]))
+        key = (state.round, state.phase, state.walls, state.walls_at_start, state.pending, seat, state.players,
+               len(state.action_deck), len(state.action_discard), len(state.hydra_decks[0]), len(state.hydra_decks[1]),
+               len(state.hydra_discards[0]), len(state.hydra_discards[1]))
         chunk = self._caches["state"].get(key)
         if chunk is None:
             chunk = self._cached("state", key, self._state_chunk)
         ones = list(chunk[0])
         d = self.f["decks"]
         out[d:d + 6] = chunk[1]
-        bar = tuple(st.barricades)
+        bar = tuple(state.barricade_space)
         v = self._caches["bar"].get(bar)
         ones.extend(v if v is not None else self._cached("bar", bar, self._bar_chunk))
         vidx: list[int] = []
         vval: list[float] = []
-        if st.n == 1:                      # solo: one hero, a cached chunk
-            key = (st.hero[0], st.shield[0], st.city_used[0], st.phase, st.done, R.scen.tokens)
+        if state.players == 1:                      # solo: one hero, a cached chunk
+            key = (state.hero_space[0], state.shielded[0], state.city_actions_used[0], state.phase,
+                   action_tokens_left(state, rules, 0), rules.scenario.tokens)
             h = self._caches["hero1"].get(key)
             if h is None:
                 h = self._cached("hero1", key, self._solo_hero_chunk)
@@ -468,8 +469,8 @@ class Encoder:
             b = self.f["heroes"]
             out[b:b + HERO_BLOCK] = h[1]
         else:
-            self._heroes(st, R, seat, ones, vidx, vval)
-        self._tokens(st, R, seat, ones, vidx, vval)
+            self._heroes(state, rules, seat, ones, vidx, vval)
+        self._tokens(state, rules, seat, ones, vidx, vval)
         return ones, vidx, vval
 
     def _state_chunk(self, key: tuple) -> tuple[tuple[int, ...], np.ndarray]:
@@ -487,52 +488,52 @@ class Encoder:
 
     def _pending(self, pd: tuple, n: int, seat: int, ones: list) -> None:
         """The pending decision: kind, decider, evade cause, offered spaces."""
-        B, f = self.B, self.f
+        board, f = self.board, self.f
         add = ones.append
-        kind = pd[0]
+        kind = pd.kind
         add(f["decision"] + kind)
-        add(f["decider"] + (pd[1] - seat) % n)
-        if kind == D_SHOVE or kind == D_EVADE:
-            m = pd[2]
-            if m & B.city_bit:
+        add(f["decider"] + (pd.seat - seat) % n)
+        if kind == DECIDE_SHOVED or kind == DECIDE_EVADE:
+            m = pd.choices
+            if m & board.city_bit:
                 add(f["target_city"])
-                m &= B.cell_mask
-            ones.extend(self.target_ch + s for s in B.spaces(m))
-            if kind == D_EVADE:
-                add(f["evade_cause"] + pd[3])
-        elif kind == D_FOLLOW:
-            add(f["target_city"] if pd[2] == B.city else self.target_ch + pd[2])
+                m &= board.cell_mask
+            ones.extend(self.target_ch + s for s in board.spaces(m))
+            if kind == DECIDE_EVADE:
+                add(f["evade_cause"] + pd.cause)
+        elif kind == DECIDE_FOLLOW:
+            add(f["target_city"] if pd.follow_space == board.city else self.target_ch + pd.follow_space)
 
     def _bar_chunk(self, barricades: tuple) -> tuple[int, ...]:
         return tuple(self.bar_cell[s] for s in barricades if s >= 0)
 
-    def _heroes(self, st: State, R: Rules, seat: int, ones: list, vidx: list,
+    def _heroes(self, state: State, rules: Rules, seat: int, ones: list, vidx: list,
                 vval: list) -> None:
         """Per relative seat: where the hero is, shield, city actions, tokens, cards,
         compass (any number of seats; solo uses the cached :meth:`_solo_hero_chunk`)."""
-        n = st.n
+        n = state.players
         add = ones.append
-        city = self.B.city
+        city = self.board.city
         hbase = self.f["heroes"]
-        glory = st.glory
+        glory = state.glory
         rank = compass.ranking(glory) if n > 1 else [0]
         own_glory = glory[seat]
-        order = st.order
-        tokens = R.scen.tokens
-        phase = st.phase
-        solo = R.solo
+        order = state.turn_order
+        tokens = rules.scenario.tokens
+        phase = state.phase
+        solo = rules.solo
         turn_seat = -1
         if solo:
-            if phase == PH_ACTION or phase == PH_ACTION2:
+            if phase == PHASE_ACTIONS or phase == PHASE_ACTIONS_II:
                 turn_seat = 0
-        elif phase == PH_ACTION and st.oidx < n:
-            turn_seat = order[st.oidx]
+        elif phase == PHASE_ACTIONS and state.turn_order_index < n:
+            turn_seat = order[state.turn_order_index]
         for k in range(n):
             s = (seat + k) % n
             b = hbase + k * HERO_BLOCK
             add(b)
-            sp = st.hero[s]
-            shield = st.shield[s]
+            sp = state.hero_space[s]
+            shield = state.shielded[s]
             if sp == city:
                 add(b + 1)
             else:
@@ -543,19 +544,17 @@ class Encoder:
                     add(b + 3)
             if shield:
                 add(b + 2)
-            for bit in self.city_bits[st.city_used[s] & 15]:
+            for bit in self.city_bits[state.city_actions_used[s] & 15]:
                 add(b + 4 + bit)
-            if solo:
-                left = tokens - st.done if phase == PH_ACTION or phase == PH_ACTION2 else 0
-            else:
-                left = tokens_left(st, R, s)
-                unused = len(st.hands[s]) - sum(st.hand_used[s])
+            left = action_tokens_left(state, rules, s)
+            if not solo:
+                unused = len(state.action_hands[s]) - sum(state.action_hand_used[s])
                 if unused:
                     vidx.append(b + 9)
                     vval.append(unused / HAND_SLOTS)
-                if st.hhands[s]:
+                if state.hydra_hands[s]:
                     vidx.append(b + 10)
-                    vval.append(len(st.hhands[s]) / HYDRA_HAND_SLOTS)
+                    vval.append(len(state.hydra_hands[s]) / HYDRA_HAND_SLOTS)
             if left:
                 vidx.append(b + 8)
                 vval.append(left / tokens)
@@ -569,12 +568,12 @@ class Encoder:
 
     def _solo_hero_chunk(self, key: tuple) -> tuple[tuple[int, ...], np.ndarray]:
         """The solo hero: its plane cells, and its 21 features as a dense block."""
-        hero, shield, used, phase, done, tokens = key
+        hero, shield, used, phase, left, tokens = key
         v = np.zeros(HERO_BLOCK, np.float32)
         v[[0, 11, 16]] = 1                    # seated, compass place 1, turn order 1
         v[15] = 0.5                           # glory relative to its own: 0
         ones = []
-        if hero == self.B.city:
+        if hero == self.board.city:
             v[1] = 1
         else:
             ones.append(self.hero_cell[0][hero])
@@ -586,37 +585,37 @@ class Encoder:
             v[2] = 1
         for bit in self.city_bits[used & 15]:
             v[4 + bit] = 1
-        if phase == PH_ACTION or phase == PH_ACTION2:
+        if phase == PHASE_ACTIONS or phase == PHASE_ACTIONS_II:
             v[20] = 1
-            v[8] = (tokens - done) / tokens
+            v[8] = left / tokens
         return tuple(ones), v
 
-    def _tokens(self, st: State, R: Rules, seat: int, ones: list, vidx: list, vval: list) -> None:
+    def _tokens(self, state: State, rules: Rules, seat: int, ones: list, vidx: list, vval: list) -> None:
         """Display tokens, row C blocks, hand cards used, round progress."""
         f = self.f
-        if R.solo:
-            key = (tuple(st.dtoken), st.cols_used)
+        if rules.solo:
+            key = (tuple(state.display_token), state.solo_columns_used)
             v = self._caches["tokens"].get(key)
             ones.extend(v if v is not None else self._cached("tokens", key, self._solo_tokens))
-            if st.phase == PH_ACTION or st.phase == PH_ACTION2:
-                ones.append(f["solo"] + st.done)
-            if 1 in st.row_block:              # blocked row C cards (phase II on)
+            if state.phase == PHASE_ACTIONS or state.phase == PHASE_ACTIONS_II:
+                ones.append(f["solo"] + state.actions_done)
+            if 1 in state.solo_row_c_blocked:              # blocked row C cards (phase II on)
                 rb, row = self.row_block, f["row_c"]
-                ones.extend([row + j * rb + 2 for j, b in enumerate(st.row_block) if b])
+                ones.extend([row + j * rb + 2 for j, b in enumerate(state.solo_row_c_blocked) if b])
             return
-        ones.extend(self._cached("coop", (tuple(st.dtoken), seat, st.n), self._coop_chunk))
+        ones.extend(self._cached("coop", (tuple(state.display_token), seat, state.players), self._coop_chunk))
         hand, hb = f["hand"], self.hand_block
-        for k, u in enumerate(st.hand_used[seat]):
+        for k, u in enumerate(state.action_hand_used[seat]):
             if u:
                 ones.append(hand + k * hb + 1)
         co = f["coop"]
-        ones.append(co + min(st.turn, self.max_tokens))
-        if st.stack:
+        ones.append(co + min(state.turn, self.max_tokens))
+        if state.hydra_stack:
             vidx.append(co + self.max_tokens + 1)
-            vval.append(min(1.0, len(st.stack) / self.max_stack))
-        if st.queue:
+            vval.append(min(1.0, len(state.hydra_stack) / self.max_stack))
+        if state.hydra_queue:
             vidx.append(co + self.max_tokens + 2)
-            vval.append(min(1.0, len(st.queue) / QUEUE_NORM))
+            vval.append(min(1.0, len(state.hydra_queue) / QUEUE_NORM))
 
     def _solo_tokens(self, key: tuple) -> tuple[int, ...]:
         """Solo display tokens (1: phase I, 2: phase II) and the columns used in phase I."""
@@ -703,6 +702,6 @@ def encoder_for(components: Components | None = None) -> Encoder:
     """The (cached) encoder of a component set (the shipped data when None)."""
     comp = components or default_components()
     enc = _ENCODERS.get(id(comp))
-    if enc is None or enc.comp is not comp:
+    if enc is None or enc.components is not comp:
         enc = _ENCODERS[id(comp)] = Encoder(comp)
     return enc

@@ -49,9 +49,9 @@ def _ink(fill: tuple[int, int, int]) -> tuple[int, int, int]:
 
 def draw_board(game: Any, seat: int | None = None) -> np.ndarray:
     """An ``H × W × 3`` uint8 picture of ``game`` (``seat``'s hand in the side panel)."""
-    st, R = game.state, game.rules
-    B, comp = R.B, R.comp
-    rows, cols = B.rows, B.cols
+    state, rules = game.state, game.rules
+    board, comp = rules.board, rules.components
+    rows, cols = board.rows, board.cols
     board_w, board_h = cols * CELL, rows * CELL
     height = MARGIN + board_h + 2 * CELL + MARGIN
     width = MARGIN + board_w + MARGIN + PANEL
@@ -66,8 +66,8 @@ def draw_board(game: Any, seat: int | None = None) -> np.ndarray:
 
     # Areas and grid.
     areas = comp.board.areas
-    for s in range(B.n_cells):
-        d.rectangle(box(s), fill=AREA_FILL.get(areas[B.area_of[s]], (200, 200, 200)),
+    for s in range(board.n_cells):
+        d.rectangle(box(s), fill=AREA_FILL.get(areas[board.area_of[s]], (200, 200, 200)),
                     outline=(90, 90, 90))
     for r in range(rows):
         d.text((MARGIN + board_w + 4, MARGIN + r * CELL + CELL // 2), areas[comp.board.row_area[r]],
@@ -79,29 +79,29 @@ def draw_board(game: Any, seat: int | None = None) -> np.ndarray:
         d.text((MARGIN - 4, MARGIN + r * CELL + CELL // 2), f"r{r}", fill=(60, 60, 60),
                font=small, anchor="rm")
     # Paths: lanes, maelstroms, portals.
-    for path in B.paths:
+    for path in board.paths:
         for s in path:
             d.rectangle(box(s, 5), outline=(40, 40, 60), width=2)
-    for s in B.spaces(B.maelstrom_mask):
+    for s in board.spaces(board.maelstrom_mask):
         x0, y0, x1, y1 = box(s, 6)
         for k in range(3):
             d.arc((x0 + 5 * k, y0 + 5 * k, x1 - 5 * k, y1 - 5 * k), 40 * k, 40 * k + 270,
                   fill=(15, 25, 70), width=3)
-    for s in B.spaces(B.portal_mask & B.cell_mask):
+    for s in board.spaces(board.portal_mask & board.cell_mask):
         d.ellipse(box(s, 9), outline=(150, 60, 200), width=4)
     # Necks and heads.
     colours = comp.hydra_colours
-    for c in range(len(st.head_pos)):
+    for c in range(len(state.head_position)):
         fill = _rgb(colours[c], c)
-        path = B.paths[st.colour_path[c]]
-        for pos in range(st.head_pos[c]):
+        path = board.paths[state.hydra_path[c]]
+        for pos in range(state.head_position[c]):
             d.rounded_rectangle(box(path[pos], 10), radius=6, fill=fill, outline=(0, 0, 0), width=2)
-        hx0, hy0, hx1, hy1 = box(path[st.head_pos[c]], 3)
+        hx0, hy0, hx1, hy1 = box(path[state.head_position[c]], 3)
         d.ellipse((hx0, hy0, hx1, hy1), fill=fill, outline=(0, 0, 0), width=3)
-        d.text(((hx0 + hx1) // 2, (hy0 + hy1) // 2), str(st.heads[c]), fill=_ink(fill),
+        d.text(((hx0 + hx1) // 2, (hy0 + hy1) // 2), str(state.head_count[c]), fill=_ink(fill),
                font=big, anchor="mm")
     # Barricades.
-    for s in st.barricades:
+    for s in state.barricade_space:
         if s >= 0:
             x0, y0, x1, y1 = box(s, 12)
             d.rectangle((x0, y0, x1, y1), fill=(125, 80, 35), outline=(60, 35, 10), width=2)
@@ -109,16 +109,16 @@ def draw_board(game: Any, seat: int | None = None) -> np.ndarray:
             d.line((x0, y1, x1, y0), fill=(60, 35, 10), width=3)
     # Walls (below the wall area) and the inner city.
     wy = MARGIN + board_h + 6
-    tw = board_w // max(1, st.walls_max)
-    for k in range(st.walls_max):
+    tw = board_w // max(1, state.walls_at_start)
+    for k in range(state.walls_at_start):
         x0 = MARGIN + k * tw
-        if k < st.walls:
+        if k < state.walls:
             d.rectangle((x0 + 2, wy, x0 + tw - 2, wy + CELL // 2 - 8), fill=(120, 110, 100),
                         outline=(40, 40, 40), width=2)
         else:
             d.rectangle((x0 + 2, wy, x0 + tw - 2, wy + CELL // 2 - 8), outline=(170, 40, 40), width=2)
             d.line((x0 + 4, wy + 2, x0 + tw - 4, wy + CELL // 2 - 10), fill=(170, 40, 40), width=2)
-    d.text((MARGIN + board_w + 4, wy + CELL // 4 - 4), f"walls {st.walls}/{st.walls_max}",
+    d.text((MARGIN + board_w + 4, wy + CELL // 4 - 4), f"walls {state.walls}/{state.walls_at_start}",
            fill=(40, 40, 40), font=small, anchor="lm")
     cy = wy + CELL // 2
     d.rectangle((MARGIN, cy, MARGIN + board_w, cy + CELL + 6), fill=(205, 190, 160),
@@ -126,14 +126,14 @@ def draw_board(game: Any, seat: int | None = None) -> np.ndarray:
     d.text((MARGIN + 6, cy + 4), "inner city", fill=(60, 45, 20), font=small)
     heroes = comp.hero_colours
     in_city = 0
-    for h, s in enumerate(st.hero):
-        if s == B.city:
+    for h, s in enumerate(state.hero_space):
+        if s == board.city:
             x0 = MARGIN + 90 + in_city * (CELL + 6)
             _pawn(d, (x0, cy + 5, x0 + CELL - 4, cy + CELL + 1), _rgb(heroes[h], h), h,
-                  bool(st.shield[h]), mid)
+                  bool(state.shielded[h]), mid)
             in_city += 1
         else:
-            _pawn(d, box(s, 4), _rgb(heroes[h], h), h, bool(st.shield[h]), mid)
+            _pawn(d, box(s, 4), _rgb(heroes[h], h), h, bool(state.shielded[h]), mid)
     # Side panel: the game's text without its ASCII board.
     lines = game.render(seat).splitlines()
     text = [lines[0]] + [ln for ln in lines[rows + 3:] if not ln.startswith("legend:")]

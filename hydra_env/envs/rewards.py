@@ -73,11 +73,11 @@ def rank_value(place: int, n: int, won: bool) -> float:
     return round(-0.1 - 0.4 * place / (n - 2), 6)
 
 
-def potential(st: Any, scale: float = 1.0) -> float:
+def potential(state: Any, scale: float = 1.0) -> float:
     """Φ of the shaped solo reward (0 once the game is over)."""
-    if st.over:
+    if state.game_over:
         return 0.0
-    return scale * (st.walls - sum(st.head_pos) - sum(st.heads)) / 100.0
+    return scale * (state.walls - sum(state.head_position) - sum(state.head_count)) / 100.0
 
 
 class SoloReward:
