@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hydra_env.core.board import BoardTables
 from hydra_env.core.codec import CARD_SLOTS, ActionCodec
-from hydra_env.core.components import Components, Effect, Scenario
+from hydra_env.data import Components, Effect, Scenario
 from hydra_env.core.options import RuleOptions
 
 # Hero action kinds of action cards.

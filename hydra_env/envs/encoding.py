@@ -104,7 +104,7 @@ import numpy as np
 from hydra_env.core import compass
 from hydra_env.core.coop import tokens_left
 from hydra_env.core.codec import BLOCK_SLOTS, DISPLAY_SLOTS, HAND_SLOTS, HYDRA_HAND_SLOTS
-from hydra_env.core.components import Components, default_components
+from hydra_env.data import Components, default_components
 from hydra_env.core.state import (D_EVADE, D_FOLLOW, D_SHOVE, DECISION_NAMES, EVADE_CAUSES,
                                   PH_ACTION, PH_ACTION2, PH_BUCKLE, PH_HYDRA, PH_OVER, State)
 from hydra_env.core.tables import HERO_KINDS, MAX_HEADS, Rules, tables_for
