@@ -1,13 +1,15 @@
 """Numbers the component data must respect: the rulebook counts and the engine's limits.
 
 :data:`RULEBOOK_COUNTS` are the counts the loader enforces unless told otherwise;
-:data:`LAYOUT_LIMITS` bounds what a scenario may ask of the
+:data:`LAYOUT_LIMITS` and :data:`MAX_HEADS` bound what a scenario may ask of the
 engine. The engine reads the same constants from here, so each is written once.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+MAX_HEADS = 6  # R18: a head counter never exceeds 6
 
 LAYOUT_LIMITS: dict[str, int] = {"display": 10, "action_hand": 3, "hydra_hand": 3, "solo_hydra_stack": 5}
 """Capacity of the engine's flat action layout; scenarios must fit in it."""

@@ -5,12 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hydra_env.data.checks import _ABOUT, _entry_where, _in_range, _index, _ints, _object, _unique, _Where
-from hydra_env.data.limits import LAYOUT_LIMITS
+from hydra_env.data.limits import LAYOUT_LIMITS, MAX_HEADS
 from hydra_env.data.model import Scenario, Supply
 
 _MOON_DECK = {"L": "light", "R": "red"}
 _MODES = ("coop", "solo")
-_MAX_HEADS = 6  # R18
 
 
 @dataclass(frozen=True)
@@ -53,7 +52,7 @@ def _parse_scenario(raw: dict, where: _Where, ctx: _Context) -> Scenario:
             'a one-player scenario is the solo game: set "mode": "solo" exactly when players is 1'
         )
     walls = _ints(raw["walls"], where.sub("walls"), 3, 1, ctx.supply.wall_tokens, "one per star level 1, 2, 3")
-    heads = _ints(raw["heads"], where.sub("heads"), ctx.n_paths, 0, _MAX_HEADS, "one per path")
+    heads = _ints(raw["heads"], where.sub("heads"), ctx.n_paths, 0, MAX_HEADS, "one per path")
     positions = _ints(raw["positions"], where.sub("positions"), ctx.n_paths, 0, ctx.path_length - 1, "one per path")
     moon = _moon(raw["moon"], where.sub("moon"), ctx.supply.moon_tokens, solo)
     sizes = ("hydra_hand", "action_hand", "display", "tokens", "hydra_stack")
