@@ -34,7 +34,7 @@ from typing import Any, Iterator, Sequence
 
 import hydra_env
 from hydra_env import ConfigError, RuleOptions, default_components
-from hydra_env.core.components import Scenario
+from hydra_env.data import Scenario
 
 from agents.backends import GameError, GameRecord, GameTask, describe_workers, run_games
 

@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 import pytest
 
-from hydra_env.core.components import (
+from hydra_env.data import (
     LAYOUT_LIMITS,
     RULEBOOK_COUNTS,
     Components,

@@ -11,7 +11,7 @@ areas, portals, necks) in these tables; nothing about the board is hard-coded.
 
 from __future__ import annotations
 
-from hydra_env.core.components import Board
+from hydra_env.data import Board
 
 
 class BoardTables:

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from hydra_env.core.components import LAYOUT_LIMITS
+from hydra_env.data import LAYOUT_LIMITS
 
 # Decision kinds of an index (ActionCodec.kind[a]).
 A_DEST = 0          # card move or portal to a space

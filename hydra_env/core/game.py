@@ -24,7 +24,7 @@ import numpy as np
 
 from hydra_env.core import engine
 from hydra_env.core.codec import ActionCodec
-from hydra_env.core.components import Components, default_components, load_components
+from hydra_env.data import Components, default_components, load_components
 from hydra_env.core.describe import describe_action
 from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.core.explain import why_illegal

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hydra_env.core.board import BoardTables
 from hydra_env.core.codec import CARD_SLOTS, ActionCodec
-from hydra_env.core.components import Components, Effect, Scenario
+from hydra_env.data import MAX_HEADS, Components, Effect, Scenario
 from hydra_env.core.options import RuleOptions
 
 # Hero action kinds of action cards.
@@ -34,8 +34,7 @@ T_COOP_HYDRA = 11   # (T_COOP_HYDRA,): coordinated Hydra phase, next card of the
 
 _EFFECT_OPS = {"move": T_MOVE, "grow": T_GROW, "bite": T_BITE}
 
-# R18: a head counter never exceeds 6. R20: wall damage of a bite by head count.
-MAX_HEADS = 6
+# R20: wall damage of a bite by head count (MAX_HEADS, R18, comes from hydra_env.data).
 BITE_WALL_DAMAGE = (0, 1, 1, 2, 2, 2, 3)
 REGROW_HEADS = 3  # R30: at cleanup, a counter at 0 becomes 3 (solo: rule option, R38)
 MAX_WALL_DAMAGE_PER_EFFECT = 3

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hydra_env.core.components import Components, Effect
+from hydra_env.data import Components, Effect
 
 
 def hero_text(comp: Components, card: int) -> str:

@@ -14,7 +14,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from hydra_env.core.components import Components, default_components, load_components
+from hydra_env.data import Components, default_components, load_components
 from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.core.game import Game
 from hydra_env.core.options import RuleOptions

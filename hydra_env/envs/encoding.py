@@ -104,7 +104,7 @@ import numpy as np
 from hydra_env.core import compass
 from hydra_env.core.tokens import action_tokens_left
 from hydra_env.core.codec import BLOCK_SLOTS, DISPLAY_SLOTS, HAND_SLOTS, HYDRA_HAND_SLOTS
-from hydra_env.core.components import Components, default_components
+from hydra_env.data import Components, default_components
 from hydra_env.core.state import (DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED, DECISION_NAMES, EVADE_CAUSES,
                                   PHASE_ACTIONS, PHASE_ACTIONS_II, PHASE_BUCKLE_UP, PHASE_HYDRA, PHASE_OVER, State)
 from hydra_env.core.tables import HERO_KINDS, MAX_HEADS, Rules, tables_for

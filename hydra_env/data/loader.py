@@ -1,0 +1,126 @@
+"""Loading a component set: reading the five files, strict JSON, the digest, the cache.
+
+:func:`load_components` reads a folder, parses each file with the parsers of
+this package and returns a validated :class:`~hydra_env.data.model.Components`;
+:func:`default_components` is the shipped set, loaded once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from hydra_env.data.checks import _check_count, _Where
+from hydra_env.data.limits import RULEBOOK_COUNTS, Counts
+from hydra_env.data.model import Components
+from hydra_env.data.parse_board import _parse_board
+from hydra_env.data.parse_cards import _check_card_counts, _deck_sizes, _parse_action_cards, _parse_hydra_cards
+from hydra_env.data.parse_manifest import _check_manifest_counts, _parse_manifest
+from hydra_env.data.parse_scenarios import _Context, _parse_scenarios
+from hydra_env.errors import DataError
+
+_DATA_DIR = Path(__file__).resolve().parent
+_FILES = ("manifest.json", "board.json", "action_cards.json", "hydra_cards.json", "scenarios.json")
+
+
+def _read_files(folder: Path) -> dict[str, bytes]:
+    """The bytes of the five files; DataError if the folder or a file is missing."""
+    if not folder.is_dir():
+        raise DataError(f"{folder}: not a folder; give the folder holding {', '.join(_FILES)}")
+    raw = {}
+    for name in _FILES:
+        try:
+            raw[name] = (folder / name).read_bytes()
+        except FileNotFoundError:
+            raise DataError(
+                f"{name}: file missing in {folder}; a component set needs all of {', '.join(_FILES)}"
+            ) from None
+    return raw
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+    keys = [k for k, _ in pairs]
+    for key in keys:
+        if keys.count(key) > 1:
+            raise _DuplicateKey(key)
+    return dict(pairs)
+
+
+def _parse_json(name: str, data: bytes) -> dict:
+    """Decode one file: UTF-8 JSON whose top level is an object, no duplicate keys."""
+    where = _Where(name)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{name}: not valid UTF-8 (byte {exc.start}); save the file as UTF-8") from None
+    try:
+        doc = json.loads(text, object_pairs_hook=_reject_duplicates)
+    except json.JSONDecodeError as exc:
+        raise DataError(
+            f"{name}: invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}; "
+            "fix the syntax there (a missing or extra comma, bracket or quote is typical)"
+        ) from None
+    except _DuplicateKey as exc:
+        raise DataError(f"{name}: field '{exc}' appears twice in one object; keep one of them") from None
+    if not isinstance(doc, dict):
+        where.fail("the top level must be a JSON object {...}")
+    return doc
+
+
+def _digest(raw: dict[str, bytes]) -> str:
+    """sha256 over the files sorted by name, each as name, NUL, 8-byte length, bytes."""
+    sha = hashlib.sha256()
+    for name in sorted(raw):
+        sha.update(name.encode() + b"\0" + len(raw[name]).to_bytes(8, "big"))
+        sha.update(raw[name])
+    return sha.hexdigest()
+
+
+def _load_folder(folder: Path, counts: Counts | None) -> Components:
+    """Read, validate and build the component set of one folder."""
+    raw = _read_files(folder)
+    docs = {name: _parse_json(name, data) for name, data in raw.items()}
+    name, version, hydra, hero, supply = _parse_manifest(docs["manifest.json"])
+    if counts is not None:
+        _check_manifest_counts(hydra, hero, supply, counts)
+    board = _parse_board(docs["board.json"], len(hydra), supply)
+    actions = _parse_action_cards(docs["action_cards.json"], hydra, board.areas)
+    hydras = _parse_hydra_cards(docs["hydra_cards.json"], hydra, board.areas)
+    if counts is not None:
+        _check_card_counts(actions, hydras, counts)
+    ctx = _Context(len(board.paths[0]), len(board.paths), len(hero), len(actions), supply,
+                   _deck_sizes(hydras, False), _deck_sizes(hydras, True))
+    scenarios = _parse_scenarios(docs["scenarios.json"], ctx)
+    if counts is not None:
+        _check_count("scenarios.json", "scenarios", len(scenarios), counts.scenarios)
+    return Components(name, version, hydra, hero, supply, board, actions, hydras, scenarios, str(folder), _digest(raw))
+
+
+@lru_cache(maxsize=None)
+def _load_default(counts: Counts | None) -> Components:
+    return _load_folder(_DATA_DIR, counts)
+
+
+def load_components(path: str | os.PathLike | None = None, *, counts: Counts | None = RULEBOOK_COUNTS) -> Components:
+    """Load and validate the component set in folder ``path``.
+
+    ``path`` None loads the shipped data (cached). ``counts`` are the counts to
+    enforce; None skips them for a set of another size (structural checks still
+    run). Raises DataError naming the file, the entry and the problem.
+    """
+    if path is None:
+        return _load_default(counts)
+    return _load_folder(Path(path).resolve(), counts)
+
+
+def default_components() -> Components:
+    """The shipped component set, loaded once."""
+    return load_components()
