@@ -231,7 +231,7 @@ def test_solo_hero_fast_path_equals_general_path():
         general[ones] = 1
         general[vidx] = vval
         fast = np.zeros(ENC.size, np.float32)
-        key = (st.hero_space[0], st.shielded[0], st.city_actions_used[0], st.phase, st.actions_done, R.scenario.tokens)
+        key = ENC.solo_hero_key(st, R)
         cells, block = ENC._solo_hero_chunk(key)
         fast[list(cells)] = 1
         fast[b:b + len(block)] = block

@@ -460,8 +460,7 @@ class Encoder:
         vidx: list[int] = []
         vval: list[float] = []
         if state.players == 1:                      # solo: one hero, a cached chunk
-            key = (state.hero_space[0], state.shielded[0], state.city_actions_used[0], state.phase,
-                   action_tokens_left(state, rules, 0), rules.scenario.tokens)
+            key = self.solo_hero_key(state, rules)
             h = self._caches["hero1"].get(key)
             if h is None:
                 h = self._cached("hero1", key, self._solo_hero_chunk)
@@ -565,6 +564,12 @@ class Encoder:
             add(b + 16 + order.index(s))
             if s == turn_seat:
                 add(b + 20)
+
+    @staticmethod
+    def solo_hero_key(state: State, rules: Rules) -> tuple:
+        """What the solo hero's features depend on (the cache key of :meth:`_solo_hero_chunk`)."""
+        return (state.hero_space[0], state.shielded[0], state.city_actions_used[0], state.phase,
+                action_tokens_left(state, rules, 0), rules.scenario.tokens)
 
     def _solo_hero_chunk(self, key: tuple) -> tuple[tuple[int, ...], np.ndarray]:
         """The solo hero: its plane cells, and its 21 features as a dense block."""
