@@ -2,9 +2,18 @@
 
 ``ppo:path/to/model.zip`` loads a checkpoint; ``ppo:solo-default`` and
 ``ppo:coop-default`` are the small policies shipped in ``agents/policies/``
-(with the command and config that produced them beside them). The bot
-encodes its seat's observation exactly as the environments do and plays the
-most probable legal action (or samples, with ``deterministic=False``).
+(with the command and config that produced them beside them); names are also
+looked up in the folders other packages declare in the entry-point group
+``hydra_env.policies``. The bot encodes its seat's observation exactly as the
+environments do and plays the most probable legal action (or samples, with
+``deterministic=False``).
+
+To run a policy in its env instead, with plain stable-baselines3::
+
+    from sb3_contrib import MaskablePPO
+    from hydra_env.envs import find_policy, make_env_for   # (defined in hydra_env.envs.policy_env)
+    env = make_env_for("solo-default")          # the env recorded with the policy
+    model = MaskablePPO.load(find_policy("solo-default"), env=env)
 """
 
 from __future__ import annotations
@@ -24,8 +33,9 @@ _CUSTOM_OBJECTS = {"learning_rate": 0.0, "lr_schedule": lambda _: 0.0, "clip_ran
 
 
 def shipped_policies() -> list[str]:
-    """Names of the policies shipped with the package."""
-    return sorted(p.stem for p in POLICY_DIR.glob("*.zip"))
+    """Names of the policies shipped with the package (and declared by others)."""
+    from hydra_env.envs.policy_env import policy_names
+    return sorted({p.stem for p in POLICY_DIR.glob("*.zip")} | set(policy_names()))
 
 
 def resolve_policy(spec: str) -> Path:
@@ -35,6 +45,10 @@ def resolve_policy(spec: str) -> Path:
     path = Path(spec)
     if path.is_dir() and (path / "best_model.zip").is_file():
         return path / "best_model.zip"       # a run folder
+    if not path.is_file() and path.suffix != ".zip":
+        from hydra_env.envs.policy_env import find_policy, policy_names
+        if spec in policy_names():
+            return find_policy(spec)         # declared by another package
     if not path.is_file():
         raise ConfigError(f"PPO policy {spec!r} not found: give a .zip checkpoint, a run folder or "
                           f"a shipped name ({', '.join(shipped_policies()) or 'none shipped'})")

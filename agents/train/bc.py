@@ -104,8 +104,10 @@ def load_episodes(path: Path) -> Episodes | None:
 
 
 def pretrain(model: Any, data: dict[str, Any], *, epochs: int, batch_size: int,
-             learning_rate: float, seed: int) -> dict[str, float]:
-    """Masked cross-entropy on the teacher's actions plus value regression."""
+             learning_rate: float, seed: int, logger: Any = None) -> dict[str, float]:
+    """Masked cross-entropy on the teacher's actions plus value regression; returns the
+    last epoch's ``bc/loss`` and ``bc/accuracy``. With an SB3 ``logger`` (e.g. the
+    model's, writing TensorBoard) both are recorded after every epoch, at step = epoch."""
     policy = model.policy
     policy.set_training_mode(True)
     opt = policy.optimizer
@@ -115,7 +117,7 @@ def pretrain(model: Any, data: dict[str, Any], *, epochs: int, batch_size: int,
     n = len(data["actions"])
     rng = np.random.default_rng(seed)
     stats = {"bc/loss": 0.0, "bc/accuracy": 0.0}
-    for _ in tqdm(range(epochs), desc="warm start", unit="epoch", dynamic_ncols=True):
+    for epoch in tqdm(range(1, epochs + 1), desc="warm start", unit="epoch", dynamic_ncols=True):
         order = rng.permutation(n)
         hits = total = 0.0
         for start in range(0, n, batch_size):
@@ -135,6 +137,10 @@ def pretrain(model: Any, data: dict[str, Any], *, epochs: int, batch_size: int,
                 hits += float((dist.distribution.probs.argmax(dim=1) == act_t).sum())
             total += loss.item() * len(idx)
         stats = {"bc/loss": total / n, "bc/accuracy": hits / n}
+        if logger is not None:
+            for key, value in stats.items():
+                logger.record(key, value)
+            logger.dump(epoch)
     for g, lr in zip(opt.param_groups, saved):
         g["lr"] = lr
     policy.set_training_mode(False)

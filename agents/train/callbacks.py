@@ -125,24 +125,34 @@ def primary_metric(metrics: dict[str, float]) -> float:
             + 0.5 * metrics["eval/city_saved_rate"])
 
 
+def periodic_best(run_dir: Path) -> dict[str, Any] | None:
+    """``best.json`` of a run: the best periodic evaluation after training began
+    (metric, step and metrics), or None when there was none."""
+    path = run_dir / "best.json"
+    best = json.loads(path.read_text()) if path.is_file() else None
+    return best if best and best.get("timesteps", 0) > 0 else None
+
+
 class Evaluate(BaseCallback):
     """Every ``config.eval_freq`` steps: play ``eval_games`` fixed-seed games with the
     current policy (through the same code as ``hydra-env evaluate``), log ``eval/...``
-    and keep the best model as ``best_model.zip``."""
+    and keep the best model as ``best_model.zip`` (with ``best.json``). A warm-started
+    policy is evaluated at step 0 too, as the curve's baseline; only trained policies
+    can become the best model."""
 
     def __init__(self, config: TrainConfig, run_dir: Path, checkpoints: Checkpoints) -> None:
         super().__init__()
         self.config, self.run_dir, self.checkpoints = config, run_dir, checkpoints
         self.next = 0
         self.best_file = run_dir / "best.json"
-        self.best = json.loads(self.best_file.read_text())["metric"] if self.best_file.exists() \
-            else float("-inf")
+        best = periodic_best(run_dir)
+        self.best = best["metric"] if best else float("-inf")
 
     def _on_training_start(self) -> None:
         every = self.config.eval_freq
         self.next = (self.num_timesteps // every + 1) * every if every else 0
         if every and self.num_timesteps == 0 and self.config.bc_teacher:
-            self.evaluate()        # the warm-started policy is a candidate for the best
+            self.evaluate()        # the warm start's baseline (not a candidate for the best)
 
     def _on_step(self) -> bool:
         if self.config.eval_freq and self.num_timesteps >= self.next:
@@ -162,7 +172,7 @@ class Evaluate(BaseCallback):
         self.logger.record("eval/seconds", time.perf_counter() - start)
         self.logger.dump(self.num_timesteps)
         score = primary_metric(metrics)
-        if score > self.best:
+        if self.num_timesteps > 0 and score > self.best:
             self.best = score
             save_atomic(self.model, self.run_dir / "best_model.zip")
             self.best_file.write_text(json.dumps({"metric": score, "timesteps": self.num_timesteps,

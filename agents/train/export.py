@@ -7,9 +7,16 @@
 
 writes ``agents/policies/NAME.zip`` (the run's ``best_model.zip`` without the
 optimizer's moment estimates, which only training needs: a third of the size) and
-``agents/policies/NAME.yaml``: the command, the resolved config, when the run
+``agents/policies/NAME.yaml``: the command, the resolved config, the env it runs
+in (``env``: id and keyword arguments, what ``hydra_env.envs.make_env_for``
+builds; the zip records them too, in its observation space), when the run
 started and ended, the warm start's figures, the best periodic evaluation and
 the final report's summary. Both files are written atomically.
+
+A policy exported before env arguments were recorded gets them into its zip from
+its provenance file::
+
+    python -m agents.train.export --record-env agents/policies/solo-default.zip
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ import yaml
 
 from agents.ppo_bot import POLICY_DIR, load_model
 from hydra_env import ConfigError
+from hydra_env.envs.policy_env import env_args_from_training_config, record_env_args, \
+    recorded_env_args
 
 
 def _json(path: Path) -> Any:
@@ -42,7 +51,9 @@ def provenance(run_dir: Path, command: str) -> dict[str, Any]:
     except ValueError:
         raise ConfigError(f"{run_dir.name} is not named like a run folder of `hydra-env train` "
                           f"({{env}}__{{name}}__{{seed}}__YYYYmmdd-HHMMSS)") from None
+    env_id, env_kwargs = env_args_from_training_config(config)
     out: dict[str, Any] = {"command": command, "run": run_dir.name, "config": config,
+                           "env": {"id": env_id, "kwargs": env_kwargs},
                            "started": started.strftime("%Y-%m-%d %H:%M:%S"),
                            "finished": status.get("updated"),
                            "timesteps": status.get("timesteps")}
@@ -57,16 +68,18 @@ def provenance(run_dir: Path, command: str) -> dict[str, Any]:
     return out
 
 
-def _save_for_acting(source: Path, target: Path) -> None:
-    """Save the checkpoint with a fresh optimizer (no Adam state): same policy, smaller file."""
+def _save_for_acting(source: Path, target: Path, env: tuple[str, dict[str, Any]]) -> None:
+    """Save the checkpoint with a fresh optimizer (no Adam state): same policy, smaller
+    file; its observation space records the env id and arguments ``env``."""
     model = load_model(str(source))          # a clear error for a corrupt checkpoint
-    opt = model.policy.optimizer
+    opt, space = model.policy.optimizer, model.observation_space
     model.policy.optimizer = type(opt)(model.policy.parameters(), **opt.defaults)
+    model.observation_space = record_env_args(space, *env)
     try:
         with open(target, "wb") as fh:
             model.save(fh)
-    finally:
-        model.policy.optimizer = opt         # the loaded model is cached: leave it as it was
+    finally:                                 # the loaded model is cached: leave it as it was
+        model.policy.optimizer, model.observation_space = opt, space
 
 
 def export_policy(run_dir: Path, name: str, command: str, target: Path = POLICY_DIR) -> Path:
@@ -76,8 +89,10 @@ def export_policy(run_dir: Path, name: str, command: str, target: Path = POLICY_
         raise ConfigError(f"{run_dir} has no best_model.zip: give a run folder of `hydra-env "
                           f"train` that evaluated at least once")
     target.mkdir(parents=True, exist_ok=True)
-    meta = yaml.safe_dump(provenance(run_dir, command), sort_keys=False)
-    for suffix, write in ((".zip", lambda p: _save_for_acting(best, p)),
+    record = provenance(run_dir, command)
+    env = (record["env"]["id"], record["env"]["kwargs"])
+    meta = yaml.safe_dump(record, sort_keys=False)
+    for suffix, write in ((".zip", lambda p: _save_for_acting(best, p, env)),
                           (".yaml", lambda p: p.write_text(meta))):
         tmp = target / f".{name}{suffix}.partial"
         try:
@@ -88,16 +103,47 @@ def export_policy(run_dir: Path, name: str, command: str, target: Path = POLICY_
     return target / f"{name}.zip"
 
 
+def record_env(policy: Path) -> Path:
+    """Rewrite a policy's zip so that it records the env arguments of its provenance
+    ``NAME.yaml`` (for policies exported before they were recorded); same weights."""
+    policy = Path(policy)
+    if not policy.with_suffix(".yaml").is_file():
+        raise ConfigError(f"{policy} has no provenance {policy.with_suffix('.yaml').name} "
+                          f"beside it")
+    env = recorded_env_args(policy.with_suffix(".yaml"))
+    model = load_model(str(policy))
+    space = model.observation_space
+    model.observation_space = record_env_args(space, *env)
+    tmp = policy.with_name(f".{policy.name}.partial")
+    try:
+        with open(tmp, "wb") as fh:
+            model.save(fh)
+        os.replace(tmp, policy)
+    finally:
+        model.observation_space = space
+        tmp.unlink(missing_ok=True)
+    load_model.cache_clear()                 # the file changed under the cache
+    return policy
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line of :func:`export_policy`."""
     p = argparse.ArgumentParser(prog="python -m agents.train.export", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("run_dir", type=Path, help="a run folder of `hydra-env train`")
-    p.add_argument("name", help="policy name (loaded as ppo:NAME)")
-    p.add_argument("--command", required=True, help="the command that trained the run")
+    p.add_argument("run_dir", type=Path, nargs="?", help="a run folder of `hydra-env train`")
+    p.add_argument("name", nargs="?", help="policy name (loaded as ppo:NAME)")
+    p.add_argument("--command", help="the command that trained the run")
     p.add_argument("--target", type=Path, default=POLICY_DIR, help="folder of shipped policies")
+    p.add_argument("--record-env", type=Path, metavar="POLICY_ZIP",
+                   help="instead: record the env arguments of POLICY_ZIP's provenance yaml "
+                        "in the zip itself")
     args = p.parse_args(argv)
+    if args.record_env is None and not (args.run_dir and args.name and args.command):
+        p.error("give RUN_DIR NAME --command COMMAND (or --record-env POLICY_ZIP)")
     try:
+        if args.record_env is not None:
+            print(f"rewrote {record_env(args.record_env)} with its env arguments")
+            return 0
         path = export_policy(args.run_dir, args.name, args.command, args.target)
     except (ConfigError, OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -3,15 +3,24 @@
 ``runs/{env}__{name}__{seed}__{time}/`` holds:
 
 * ``config.yaml`` — the resolved config (a loadable config file);
-* ``tb/`` — TensorBoard logs (SB3's ``rollout/``, ``train/``, ``time/`` and
-  our ``eval/solo_score_mean``, ``eval/solo_win_rate``, ``eval/epic_hero_rate``,
-  ``eval/tragic_hero_rate``, ``eval/city_saved_rate`` …);
+* ``tb/`` — TensorBoard logs (SB3's ``rollout/ep_rew_mean`` and
+  ``rollout/ep_len_mean`` from a VecMonitor, ``train/``, ``time/``; the warm
+  start's ``bc/loss`` and ``bc/accuracy`` per epoch; our ``eval/solo_score_mean``,
+  ``eval/solo_win_rate``, ``eval/epic_hero_rate``, ``eval/tragic_hero_rate``,
+  ``eval/city_saved_rate`` …);
 * ``checkpoints/step_*.zip`` — the newest checkpoints (policy, optimizer,
-  step count); ``best_model.zip`` and ``best.json`` — the best by evaluation;
-* ``final_model.zip`` and ``eval/`` — the final evaluation report, written by
-  the same code as ``hydra-env evaluate`` (games.csv, summary.json, scores.png);
+  step count); ``best_model.zip`` — the best by periodic evaluation after
+  training began (its figures in ``best.json``), or the final model when there
+  was none;
+* ``final_model.zip`` and ``eval/`` — the final evaluation report of the best
+  model, or of the final one when training ended before the first periodic
+  evaluation, written by the same code as ``hydra-env evaluate`` (games.csv,
+  summary.json with ``evaluated_model``, scores.png);
 * ``pool/`` — frozen learners for self-play (coordinated runs that use it);
 * ``status.json`` — state of the run (``running``, ``interrupted``, ``done``).
+
+Every saved model records its env id and arguments (in its observation space):
+``hydra_env.envs.make_env_for(model_zip)`` builds the matching env.
 
 An interrupted run (Ctrl-C, or a killed process) continues from its newest
 checkpoint with ``hydra-env train --resume RUN_DIR``.
@@ -35,6 +44,7 @@ from hydra_env import ConfigError
 from agents.train import callbacks as cb
 from agents.train.config import TrainConfig, dump_config, load_config
 from agents.train.selfplay import OpponentPool
+from hydra_env.envs.policy_env import env_args_from_training_config, record_env_args
 
 COOP = "hydra_env/Coop-v0"
 
@@ -50,14 +60,16 @@ def run_name(config: TrainConfig) -> str:
     return f"{env}__{config.name}__{config.seed}__{time.strftime('%Y%m%d-%H%M%S')}"
 
 
+def recorded_env_args(config: TrainConfig) -> tuple[str, dict[str, Any]]:
+    """The env id and keyword arguments recorded with the run's models (what
+    ``hydra_env.envs.make_env_for`` builds): the training env without its opponent pool."""
+    return env_args_from_training_config(config.to_dict())
+
+
 def env_kwargs(config: TrainConfig, run_dir: Path | None) -> dict[str, Any]:
     """The environment's keyword arguments, with the opponent pool for Coop-v0."""
-    kwargs = dict(config.env_kwargs)
-    if config.policy in ("MlpPolicy", "CandidatePolicy"):
-        kwargs.setdefault("flatten", True)
-    if config.candidates:
-        kwargs["candidates"] = config.candidates
-    if config.env == COOP and "opponents" not in kwargs:
+    _, kwargs = recorded_env_args(config)
+    if config.env == COOP and "opponents" not in config.env_kwargs:
         pool = OpponentPool(config.opponents, config.opponent_weights,
                             pool_dir=(run_dir / "pool") if run_dir and config.selfplay_prob else None,
                             selfplay_prob=config.selfplay_prob, pool_size=config.selfplay_pool)
@@ -71,12 +83,21 @@ def env_factory(config: TrainConfig, run_dir: Path | None) -> Callable[[], gym.E
 
 
 def make_vec_env(config: TrainConfig, run_dir: Path, seed: int) -> Any:
-    """``n_envs`` environments in a DummyVecEnv or SubprocVecEnv, seeded from ``seed``."""
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+    """``n_envs`` environments in a DummyVecEnv or SubprocVecEnv, seeded from ``seed``,
+    in a VecMonitor (episode returns and lengths: SB3 logs ``rollout/ep_rew_mean`` and
+    ``rollout/ep_len_mean``; it draws no random numbers, so runs stay deterministic)."""
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
     fns = [env_factory(config, run_dir)] * config.n_envs
     venv = SubprocVecEnv(fns, start_method="spawn") if config.vec_env == "subproc" else DummyVecEnv(fns)
     venv.seed(seed)
-    return venv
+    return VecMonitor(venv)
+
+
+def record_env(model: Any, config: TrainConfig) -> None:
+    """Let every file the model is saved to carry its env id and arguments (in its
+    observation space, :func:`hydra_env.envs.policy_env.record_env_args`)."""
+    env_id, kwargs = recorded_env_args(config)
+    model.observation_space = record_env_args(model.observation_space, env_id, kwargs)
 
 
 def policy_kwargs(config: TrainConfig) -> dict[str, Any]:
@@ -105,13 +126,15 @@ def new_model(config: TrainConfig, venv: Any, run_dir: Path) -> Any:
     if policy == "CandidatePolicy":
         from agents.train.policy import CandidatePolicy
         policy = CandidatePolicy
-    return MaskablePPO(
+    model = MaskablePPO(
         policy, venv, learning_rate=lr, n_steps=config.n_steps,
         batch_size=config.batch_size, n_epochs=config.n_epochs, gamma=config.gamma,
         gae_lambda=config.gae_lambda, clip_range=config.clip_range, ent_coef=config.ent_coef,
         vf_coef=config.vf_coef, max_grad_norm=config.max_grad_norm,
         target_kl=config.target_kl or None, tensorboard_log=str(run_dir / "tb"),
         policy_kwargs=policy_kwargs(config), seed=config.seed, device=config.device, verbose=0)
+    record_env(model, config)
+    return model
 
 
 def _linear(start: float) -> Callable[[float], float]:
@@ -165,6 +188,7 @@ def train(config: TrainConfig, run_dir: Path, *, resume: bool = False,
     if ckpt is not None:
         model = MaskablePPO.load(ckpt, env=venv, device=config.device,
                                  tensorboard_log=str(run_dir / "tb"))
+        record_env(model, config)            # (checkpoints of older runs lack it)
         print(f"resuming {run_dir} from {ckpt.name} ({model.num_timesteps} steps)")
     else:
         model = new_model(config, venv, run_dir)
@@ -198,8 +222,8 @@ def train(config: TrainConfig, run_dir: Path, *, resume: bool = False,
     checkpoints.num_timesteps = model.num_timesteps
     checkpoints.save()
     cb.save_atomic(model, run_dir / "final_model.zip")
-    if not (run_dir / "best_model.zip").exists():
-        cb.save_atomic(model, run_dir / "best_model.zip")
+    if cb.periodic_best(run_dir) is None:    # no evaluation after training began: the final
+        cb.save_atomic(model, run_dir / "best_model.zip")   # model is the best there is
     _status(run_dir, state="trained", timesteps=int(model.num_timesteps),
             train_seconds=round(time.perf_counter() - started, 1))
     if config.final_eval_games:
@@ -228,8 +252,13 @@ def _warm_start(model: Any, config: TrainConfig, run_dir: Path) -> None:
                                    config.seed + 7_000_000, workers=config.bc_workers)
         bc.save_episodes(bc_cache_path(config, run_dir.parent), episodes)
     data = bc.replay(env_factory(config, None), episodes, config.gamma)
+    # PPO's own TensorBoard run (tb/ppo_N, as learn() would name it) gets bc/loss and
+    # bc/accuracy per epoch; learn() then keeps writing to this logger.
+    from stable_baselines3.common.utils import configure_logger
+    model.set_logger(configure_logger(0, str(run_dir / "tb"), "ppo", True))
     stats = bc.pretrain(model, data, epochs=config.bc_epochs, batch_size=config.bc_batch_size,
-                        learning_rate=config.bc_learning_rate, seed=config.seed)
+                        learning_rate=config.bc_learning_rate, seed=config.seed,
+                        logger=model.logger)
     (run_dir / "warm_start.json").write_text(json.dumps(
         {"teacher": config.bc_teacher, "games": config.bc_games,
          "decisions": int(len(data["actions"])), **stats}, indent=2))
@@ -237,14 +266,27 @@ def _warm_start(model: Any, config: TrainConfig, run_dir: Path) -> None:
           f"loss {stats['bc/loss']:.3f}, accuracy {stats['bc/accuracy']:.1%}")
 
 
+def evaluated_model(run_dir: Path) -> dict[str, Any]:
+    """Which model the final report evaluates: the best of the periodic evaluations
+    after training began, else (training ended before the first one) the final model;
+    never the untrained warm start."""
+    best = cb.periodic_best(run_dir)
+    if best is not None and (run_dir / "best_model.zip").is_file():
+        return {"model": "best", "timesteps": int(best["timesteps"]), "file": "best_model.zip"}
+    status = json.loads((run_dir / "status.json").read_text())
+    return {"model": "final", "timesteps": int(status["timesteps"]), "file": "final_model.zip"}
+
+
 def final_report(config: TrainConfig, run_dir: Path, workers: int) -> int:
-    """The end-of-run evaluation of the best model, by ``hydra-env evaluate``'s code."""
+    """The end-of-run evaluation (:func:`evaluated_model`) by ``hydra-env evaluate``'s
+    code; ``eval/summary.json`` says which model it evaluated (``evaluated_model``)."""
     from agents import cli
+    chosen = evaluated_model(run_dir)
     kwargs = config.env_kwargs
     solo = config.env != COOP
     scenario = int(kwargs.get("scenario", 10 if solo else 1))
     stars = int(kwargs.get("stars", 1))
-    spec = f"ppo:{run_dir / 'best_model.zip'}"
+    spec = f"ppo:{run_dir / chosen['file']}"
     if solo:
         agents = spec
     else:
@@ -255,5 +297,14 @@ def final_report(config: TrainConfig, run_dir: Path, workers: int) -> int:
             "--scenario", str(scenario), "--stars", str(stars),
             "--games", str(config.final_eval_games), "--seed", str(config.eval_seed),
             "--workers", str(workers), "--out", str(run_dir / "eval"), "--force"]
-    return cli.main(argv)
-
+    print(f"final report: the {chosen['model']} model at step {chosen['timesteps']} "
+          f"({chosen['file']})")
+    code = cli.main(argv)
+    summary_file = run_dir / "eval" / "summary.json"
+    if code == 0 and summary_file.is_file():
+        summary = json.loads(summary_file.read_text())
+        summary["evaluated_model"] = chosen
+        tmp = summary_file.with_suffix(".partial")
+        tmp.write_text(json.dumps(summary, indent=2) + "\n")
+        os.replace(tmp, summary_file)
+    return code
