@@ -55,17 +55,17 @@ class HeuristicBot:
         rules = self.solo if g.is_solo else self.coop
         return rules.decide(g, view.seat, legal_actions)
 
-    def ranked(self, g: Game, seat: int, legal_actions: list[int]) -> list[int]:
+    def ranked(self, game: Game, seat: int, legal_actions: list[int]) -> list[int]:
         """The legal actions best first, for a sampled game ``g`` (used by ``rollout``)."""
-        kind = g.state.pending.kind
-        if g.is_solo and kind == DECIDE_ACTION:
-            return self.solo.ranked(g, seat, legal_actions, full=True)
-        if not g.is_solo and kind == DECIDE_ACTION:
-            first = self.coop.decide(g, seat, legal_actions)
-            scored = sorted(self.coop.score_actions(g, seat, legal_actions), key=lambda x: -x[0])
+        kind = game.state.pending.kind
+        if game.is_solo and kind == DECIDE_ACTION:
+            return self.solo.ranked(game, seat, legal_actions, full=True)
+        if not game.is_solo and kind == DECIDE_ACTION:
+            first = self.coop.decide(game, seat, legal_actions)
+            scored = sorted(self.coop.score_actions(game, seat, legal_actions), key=lambda x: -x[0])
             rest = [a for _, a in scored if a != first]
             return [first] + rest + [a for a in legal_actions if a != first and a not in rest]
-        first = (self.solo if g.is_solo else self.coop).decide(g, seat, legal_actions)
+        first = (self.solo if game.is_solo else self.coop).decide(game, seat, legal_actions)
         return [first] + [a for a in legal_actions if a != first]
 
     def coop_weights(self) -> F.CoopWeights:

@@ -74,38 +74,38 @@ class CoopRules:
         self.style = style
         self.city_w, self.glory_w, self.buckle_min = STYLES[style]
 
-    def decide(self, g: Game, seat: int, legal: list[int]) -> int:
+    def decide(self, game: Game, seat: int, legal: list[int]) -> int:
         """The rule-chosen action among ``legal`` for the sampled game ``g``."""
-        kind = g.state.pending.kind
+        kind = game.state.pending.kind
         if kind == DECIDE_BUCKLE_UP:
-            return self.buckle(g, seat)
+            return self.buckle(game, seat)
         if kind == DECIDE_ACTION:
-            return self.action(g, seat, legal)
+            return self.action(game, seat, legal)
         if kind == DECIDE_AFTER_ACTION:
-            return self.after(g, seat, legal)
+            return self.after(game, seat, legal)
         if kind == DECIDE_FOLLOW:
-            return follow_choice(g, seat, self.w)
-        return place_choice(g, seat, legal, self.w)
+            return follow_choice(game, seat, self.w)
+        return place_choice(game, seat, legal, self.w)
 
     # ------------------------------------------------------------------ weights
-    def in_danger(self, g: Game) -> bool:
+    def in_danger(self, game: Game) -> bool:
         """The city would fall: ``DANGER_WALLS`` wall tokens or fewer, or
         ``DANGER_WALLS_FRONT`` with a head that has heads in front of the wall."""
-        state, rules = g.state, g.rules
+        state, rules = game.state, game.rules
         if state.walls <= DANGER_WALLS:
             return True
         return state.walls <= DANGER_WALLS_FRONT and any(
             state.head_count[c] > 0 and F.distance_to_wall(state, rules, c) == 0 for c in range(len(state.head_count)))
 
-    def weights(self, g: Game) -> tuple[float, float]:
+    def weights(self, game: Game) -> tuple[float, float]:
         """(city weight, glory weight) now; ``glory`` defends a city about to fall."""
-        if self.style == "glory" and self.in_danger(g):
+        if self.style == "glory" and self.in_danger(game):
             return 1.0, 0.3
         return self.city_w, self.glory_w
 
     # ------------------------------------------------------------------ buckle up
-    def buckle(self, g: Game, seat: int) -> int:
-        state, rules = g.state, g.rules
+    def buckle(self, game: Game, seat: int) -> int:
+        state, rules = game.state, game.rules
         tables = rules.tables
         hand = state.action_hands[seat]
         worth = 0.0
@@ -115,9 +115,9 @@ class CoopRules:
         return rules.codec.yes if hand and worth < self.buckle_min * len(hand) else rules.codec.no
 
     # ------------------------------------------------------------------ hydra cards
-    def hydra_outcome(self, g: Game, seat: int, k: int) -> tuple[float, float]:
+    def hydra_outcome(self, game: Game, seat: int, k: int) -> tuple[float, float]:
         """(harm to the city, change of the seat's glory lead) of playing hydra card k now."""
-        state, rules = g.state, g.rules
+        state, rules = game.state, game.rules
         effects = F.card_effects(rules, state.hydra_hands[seat][k], True)
         after = F.run_effects(state, rules, effects)
         if after.game_over:
@@ -126,42 +126,42 @@ class CoopRules:
         lead = F.glory_lead(after, seat) - F.glory_lead(state, seat)
         return harm, lead
 
-    def best_hydra(self, g: Game, seat: int, legal: list[int]) -> tuple[float, int] | None:
+    def best_hydra(self, game: Game, seat: int, legal: list[int]) -> tuple[float, int] | None:
         """The held hydra card that is cheapest to play now, with its cost."""
-        codec = g.rules.codec
-        city_w, glory_w = self.weights(g)
+        codec = game.rules.codec
+        city_w, glory_w = self.weights(game)
         best = None
         for a in legal:
             if codec.kind[a] != A_PLAY_HYDRA:
                 continue
-            harm, lead = self.hydra_outcome(g, seat, codec.arg[a])
+            harm, lead = self.hydra_outcome(game, seat, codec.arg[a])
             cost = city_w * harm - glory_w * lead
             if best is None or cost < best[0]:
                 best = (cost, a)
         return best
 
-    def after(self, g: Game, seat: int, legal: list[int]) -> int:
-        codec = g.rules.codec
-        best = self.best_hydra(g, seat, legal)
+    def after(self, game: Game, seat: int, legal: list[int]) -> int:
+        codec = game.rules.codec
+        best = self.best_hydra(game, seat, legal)
         if codec.end_turn not in legal or (best is not None and best[0] <= HARMLESS):
             return best[1] if best is not None else legal[0]
         return codec.end_turn
 
     # ------------------------------------------------------------------ actions
-    def action(self, g: Game, seat: int, legal: list[int]) -> int:
-        best = self.best_hydra(g, seat, legal)
+    def action(self, game: Game, seat: int, legal: list[int]) -> int:
+        best = self.best_hydra(game, seat, legal)
         if best is not None and best[0] <= HARMLESS:
             return best[1]
-        scored = self.score_actions(g, seat, legal)
+        scored = self.score_actions(game, seat, legal)
         return max(scored)[1]
 
-    def score_actions(self, g: Game, seat: int, legal: list[int]) -> list[tuple[float, int]]:
+    def score_actions(self, game: Game, seat: int, legal: list[int]) -> list[tuple[float, int]]:
         """(score, action) for every hero action among ``legal`` (module docstring)."""
-        state, rules, w = g.state, g.rules, self.w
+        state, rules, w = game.state, game.rules, self.w
         codec = rules.codec
-        city_w, glory_w = self.weights(g)
+        city_w, glory_w = self.weights(game)
         gains = [F.damage_gains(state, rules, c, w) for c in range(len(state.head_count))]
-        city_cost = self.city_cost(g, seat)
+        city_cost = self.city_cost(game, seat)
         exposed = F.hero_exposed(state, rules, seat)
         base = F.value_at(state, rules, seat, state.hero_space[seat], -1, w)
         out = []
@@ -174,7 +174,7 @@ class CoopRules:
             glory = float(dmg)
             dest = codec.arg[a] if k in (A_DEST, A_CITY_MOVE, A_CITY_PORTAL) else state.hero_space[seat]
             if k == A_BARRICADE:
-                now += self.barricade_gain(g, seat)
+                now += self.barricade_gain(game, seat)
                 glory += 1.0
             elif k in (A_PROTECT, A_CITY_PROTECT) and exposed:
                 now += w.exposed + w.shield
@@ -192,14 +192,14 @@ class CoopRules:
             out.append((v, a))
         return out
 
-    def barricade_gain(self, g: Game, seat: int) -> float:
+    def barricade_gain(self, game: Game, seat: int) -> float:
         """A wall token back in the city (R11), or a barricade in front of a head (R17)."""
-        return F.barricade_gain(g.state, g.rules, seat, self.w)
+        return F.barricade_gain(game.state, game.rules, seat, self.w)
 
-    def city_cost(self, g: Game, seat: int) -> float:
+    def city_cost(self, game: Game, seat: int) -> float:
         """What a token spent off the cards costs: the cheapest unused card of the hero's
         hand goes to the Hydra phase (R29) when tokens are no more than those cards."""
-        state, rules, w = g.state, g.rules, self.w
+        state, rules, w = game.state, game.rules, self.w
         from hydra_env.core.codec import DISPLAY_SLOTS
         hand = [DISPLAY_SLOTS + k for k, u in enumerate(state.action_hand_used[seat]) if not u]
         if F.tokens_left(state, rules, seat) > len(hand) or not hand:

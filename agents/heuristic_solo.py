@@ -58,25 +58,25 @@ class SoloRules:
         self.barricade_rule = True
 
     # ------------------------------------------------------------------ dispatch
-    def decide(self, g: Game, seat: int, legal: list[int]) -> int:
+    def decide(self, game: Game, seat: int, legal: list[int]) -> int:
         """The rule-chosen action among ``legal`` for the sampled game ``g``."""
-        kind = g.state.pending.kind
+        kind = game.state.pending.kind
         if kind == DECIDE_ACTION:
-            return self.action(g, seat, legal)
+            return self.action(game, seat, legal)
         if kind == DECIDE_FOLLOW:
-            return follow_choice(g, seat, self.w)
-        return place_choice(g, seat, legal, self.w)
+            return follow_choice(game, seat, self.w)
+        return place_choice(game, seat, legal, self.w)
 
     # ------------------------------------------------------------------ actions
-    def action(self, g: Game, seat: int, legal: list[int]) -> int:
+    def action(self, game: Game, seat: int, legal: list[int]) -> int:
         """The rule-chosen hero action."""
-        return self.ranked(g, seat, legal)[0]
+        return self.ranked(game, seat, legal)[0]
 
-    def ranked(self, g: Game, seat: int, legal: list[int], full: bool = False) -> list[int]:
+    def ranked(self, game: Game, seat: int, legal: list[int], full: bool = False) -> list[int]:
         """Hero actions best first: the action a priority rule picks (rules 1–3), then
         the others by the common score of rules 4–8. Without ``full`` the list may
         stop at the first action (when a priority rule picks it)."""
-        state, rules, w = g.state, g.rules, self.w
+        state, rules, w = game.state, game.rules, self.w
         codec = rules.codec
         kinds = codec.kind
         card_acts = [a for a in legal if kinds[a] <= A_PROTECT]
@@ -89,41 +89,41 @@ class SoloRules:
         cheapest = sorted(harm.values())
         city_cost = 0.0 if spare > 0 else (cheapest[0] if cheapest else 0.0)
         gains = [F.damage_gains(state, rules, c, w) for c in range(len(state.head_count))]
-        attacks = [(self.attack_value(g, seat, a, gains, city_cost), a) for a in legal
+        attacks = [(self.attack_value(game, seat, a, gains, city_cost), a) for a in legal
                    if kinds[a] in (A_SWORD, A_HARPOON, A_CITY_SWORD, A_CITY_HARPOON)]
-        first = self.priority(g, seat, legal, card_acts, left, plan, attacks)
+        first = self.priority(game, seat, legal, card_acts, left, plan, attacks)
         if first is not None and not full:
             return [first]
-        scored = self.scores(g, seat, legal, attacks, harm, city_cost)
+        scored = self.scores(game, seat, legal, attacks, harm, city_cost)
         order = [a for _, a in sorted(scored, key=lambda x: -x[0])]
         if first is None:
             top = scored and max(scored)[0]
             first = (order[0] if order and (top > -city_cost or not plan)
-                     else self.last_resort(g, seat, legal, attacks, city_cost))
+                     else self.last_resort(game, seat, legal, attacks, city_cost))
         return [first] + [a for a in order if a != first]
 
-    def priority(self, g: Game, seat: int, legal: list[int], card_acts: list[int], left: int,
+    def priority(self, game: Game, seat: int, legal: list[int], card_acts: list[int], left: int,
                  plan: list[int], attacks: list) -> int | None:
         """Rules 1–3: a block, an emergency strike or a barricade; None if none applies."""
-        codec = g.rules.codec
+        codec = game.rules.codec
         # 1. blocks, once the tokens left are just enough for them
         if plan and (left <= len(plan) or not card_acts):
             return codec.encode(A_BLOCK, -1, plan[0])
         # 2. emergency at the wall
-        urgent = [(v, a) for v, a in attacks if self.target_distance(g, seat, a) <= self.urgent_d]
+        urgent = [(v, a) for v, a in attacks if self.target_distance(game, seat, a) <= self.urgent_d]
         if urgent and max(urgent)[0] > 0:
             return max(urgent)[1]
         # 3. barricade in front of a dangerous head
         if self.barricade_rule:
-            return self.barricade_choice(g, seat, card_acts)
+            return self.barricade_choice(game, seat, card_acts)
         return None
 
-    def scores(self, g: Game, seat: int, legal: list[int], attacks: list, harm: dict,
+    def scores(self, game: Game, seat: int, legal: list[int], attacks: list, harm: dict,
                city_cost: float) -> list[tuple[float, int]]:
         """The common score of the module docstring for every legal action: what the
         action does now, plus how it changes what the remaining cards can do, minus
         the card a city action wastes; blocks score the harm they prevent."""
-        state, rules, w = g.state, g.rules, self.w
+        state, rules, w = game.state, game.rules, self.w
         codec = rules.codec
         kinds = codec.kind
         base = F.value_at(state, rules, seat, state.hero_space[seat], -1, w)
@@ -141,7 +141,7 @@ class SoloRules:
                 now += city_cost     # charged in attack_value; charged once below
             dest = codec.arg[a] if k in (A_DEST, A_CITY_MOVE, A_CITY_PORTAL) else state.hero_space[seat]
             if k == A_BARRICADE:
-                now += self.barricade_gain(g, seat)
+                now += self.barricade_gain(game, seat)
             elif k in (A_PROTECT, A_CITY_PROTECT) and exposed:
                 now += w.exposed + w.shield
             used = slot if k <= A_PROTECT else -1
@@ -153,32 +153,32 @@ class SoloRules:
             out.append((v, a))
         return out
 
-    def barricade_gain(self, g: Game, seat: int) -> float:
+    def barricade_gain(self, game: Game, seat: int) -> float:
         """What a barricade on the hero's space is worth: a wall token back in the city
         (R11), or stopping the next movement of the head it stands in front of (R17)."""
-        return F.barricade_gain(g.state, g.rules, seat, self.w)
+        return F.barricade_gain(game.state, game.rules, seat, self.w)
 
-    def attack_value(self, g: Game, seat: int, a: int, gains: list, city_cost: float) -> float:
+    def attack_value(self, game: Game, seat: int, a: int, gains: list, city_cost: float) -> float:
         """Gain of a sword or harpoon action; city actions pay ``city_cost``."""
-        codec = g.rules.codec
+        codec = game.rules.codec
         k, arg = codec.kind[a], codec.arg[a]
-        c, dmg = attack(g.state, g.rules, seat, a)
+        c, dmg = attack(game.state, game.rules, seat, a)
         if k == A_SWORD or k == A_HARPOON:
             forgone = arg & 1 if k == A_SWORD else arg      # R6: the bonus forgone
             return gains[c][min(dmg, 12)] - (0.01 if forgone else 0.0)
         return gains[c][1] - city_cost - 0.05
 
-    def target_distance(self, g: Game, seat: int, a: int) -> int:
+    def target_distance(self, game: Game, seat: int, a: int) -> int:
         """Spaces to the wall of the head an attack hits, if it has heads; else 99."""
-        state, rules = g.state, g.rules
+        state, rules = game.state, game.rules
         codec = rules.codec
         k, arg = codec.kind[a], codec.arg[a]
         c = arg >> 1 if k == A_SWORD else arg if k == A_CITY_SWORD else on_neck_colour(state, rules, seat)
         return F.distance_to_wall(state, rules, c) if state.head_count[c] > 0 else 99
 
-    def barricade_choice(self, g: Game, seat: int, card_acts: list[int]) -> int | None:
+    def barricade_choice(self, game: Game, seat: int, card_acts: list[int]) -> int | None:
         """A barricade card when the hero stands in front of a dangerous head."""
-        state, rules = g.state, g.rules
+        state, rules = game.state, game.rules
         codec = rules.codec
         bars = [a for a in card_acts if codec.kind[a] == A_BARRICADE]
         if not bars:
@@ -192,10 +192,10 @@ class SoloRules:
                 return min(bars, key=lambda a: codec.arg[a] >= 0)   # a new one first (R11)
         return None
 
-    def last_resort(self, g: Game, seat: int, legal: list[int], attacks: list,
+    def last_resort(self, game: Game, seat: int, legal: list[int], attacks: list,
                     city_cost: float) -> int:
         """City actions, a block or a pass, whichever is least bad."""
-        state, rules, w = g.state, g.rules, self.w
+        state, rules, w = game.state, game.rules, self.w
         codec = rules.codec
         base = F.value_at(state, rules, seat, state.hero_space[seat], -1, w)
         options = [(v, a) for v, a in attacks]
@@ -232,9 +232,9 @@ def block_plan(state, rules, seat: int, left: int, harm: dict, w: F.SoloWeights,
     return plan
 
 
-def place_choice(g: Game, seat: int, legal: list[int], w: F.SoloWeights) -> int:
+def place_choice(game: Game, seat: int, legal: list[int], w: F.SoloWeights) -> int:
     """Where an evading or shoved hero goes: outside danger, best position."""
-    state, rules = g.state, g.rules
+    state, rules = game.state, game.rules
     codec = rules.codec
     danger = F.danger_mask(state, rules)
     best = None
@@ -246,9 +246,9 @@ def place_choice(g: Game, seat: int, legal: list[int], w: F.SoloWeights) -> int:
     return best[1]
 
 
-def follow_choice(g: Game, seat: int, w: F.SoloWeights) -> int:
+def follow_choice(game: Game, seat: int, w: F.SoloWeights) -> int:
     """Follow a retreating head (R10) when the new space is at least as good."""
-    state, rules = g.state, g.rules
+    state, rules = game.state, game.rules
     target = state.pending.follow_space
     here = F.value_at(state, rules, seat, state.hero_space[seat], -1, w)
     there = F.value_at(state, rules, seat, target, -1, w)

@@ -98,15 +98,15 @@ class RolloutBot:
             self.step(g)
         return F.coop_value(g, seat, self.policy.coop_weights())
 
-    def step(self, g: Game) -> None:
+    def step(self, game: Game) -> None:
         """One decision of the default policy (the heuristic) for whoever decides."""
-        seat = g.current_player
-        view = SeatView(g, seat, redeal=False)
-        g.apply(self.policy.act(view, g.legal_actions()))
+        seat = game.current_player
+        view = SeatView(game, seat, redeal=False)
+        game.apply(self.policy.act(view, game.legal_actions()))
 
-    def solo_leaf(self, g: Game) -> float:
+    def solo_leaf(self, game: Game) -> float:
         """Score if over (a loss is 0), else the board value on the score's scale."""
-        state = g.state
+        state = game.state
         if state.game_over:
-            return float(g.result().score) if state.outcome == "won" else 0.0
-        return F.board_value(state, g.rules, self.policy.w)
+            return float(game.result().score) if state.outcome == "won" else 0.0
+        return F.board_value(state, game.rules, self.policy.w)

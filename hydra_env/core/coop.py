@@ -139,9 +139,9 @@ def after_action(state: State, rules: Rules, seat: int) -> None:
         state.victory = 1
 
 
-def play_hydra(state: State, rules: Rules, seat: int, k: int) -> None:
+def play_hydra(state: State, rules: Rules, seat: int, hand_index: int) -> None:
     """R28: play the hydra card in hand slot k; it goes to its discard pile."""
-    card = state.hydra_hands[seat].pop(k)
+    card = state.hydra_hands[seat].pop(hand_index)
     state.hydra_discards[rules.tables.hcard_deck[card]].append(card)
     state.tasks.extend(rules.tables.hcard_effects_rev[card])
 

@@ -239,19 +239,19 @@ def do_portal(state: State, rules: Rules, seat: int, dest: int) -> None:
         state.tasks.append((T_SHOVE, h, 0))
 
 
-def do_sword(state: State, rules: Rules, seat: int, c: int, damage: int) -> None:
+def do_sword(state: State, rules: Rules, seat: int, colour: int, damage: int) -> None:
     """R7: each point lowers the counter, or retreats the head once it is 0."""
     compass.gain(state.glory, seat, damage)
-    lower = min(state.head_count[c], damage)
-    state.head_count[c] -= lower
+    lower = min(state.head_count[colour], damage)
+    state.head_count[colour] -= lower
     if damage > lower:
-        retreat(state, rules, c, damage - lower)
+        retreat(state, rules, colour, damage - lower)
 
 
-def do_harpoon(state: State, rules: Rules, seat: int, c: int, damage: int) -> None:
+def do_harpoon(state: State, rules: Rules, seat: int, colour: int, damage: int) -> None:
     """R8: each point retreats the neck the hero stands on."""
     compass.gain(state.glory, seat, damage)
-    retreat(state, rules, c, damage)
+    retreat(state, rules, colour, damage)
 
 
 def do_barricade(state: State, rules: Rules, seat: int, token: int) -> None:
@@ -266,12 +266,12 @@ def do_barricade(state: State, rules: Rules, seat: int, token: int) -> None:
         state.barricade_space[token] = sp
 
 
-def retreat(state: State, rules: Rules, c: int, k: int) -> None:
+def retreat(state: State, rules: Rules, colour: int, spaces: int) -> None:
     """R9: the head moves back k (never past the maelstrom), heroes on the neck too."""
     board = rules.board
-    p, pos = state.hydra_path[c], state.head_position[c]
-    k = min(k, pos)
-    if k <= 0:
+    p, pos = state.hydra_path[colour], state.head_position[colour]
+    spaces = min(spaces, pos)
+    if spaces <= 0:
         return
     path = board.paths[p]
     neck = board.seg_mask[p][pos]
@@ -279,15 +279,15 @@ def retreat(state: State, rules: Rules, c: int, k: int) -> None:
     for h in state.turn_order:
         s = state.hero_space[h]
         if (neck >> s) & 1:
-            q = board.pos_of[s] - k
+            q = board.pos_of[s] - spaces
             if q > 0:
                 state.hero_space[h] = path[q]
             elif state.shielded[h]:
                 pushed.append(h)       # waits on its old space until it evades
             else:
                 wound(state, rules, h)        # "ends up on the maelstrom": wounded at once
-    state.head_position[c] = pos - k
-    state.tasks.append((T_FOLLOW, c, board.front(p, pos)))
+    state.head_position[colour] = pos - spaces
+    state.tasks.append((T_FOLLOW, colour, board.front(p, pos)))
     for h in reversed(pushed):
         state.tasks.append((T_PUSHED, h))
 

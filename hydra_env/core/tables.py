@@ -78,11 +78,11 @@ class Tables:
 _TABLES: dict[int, Tables] = {}
 
 
-def tables_for(comp: Components) -> Tables:
+def tables_for(components: Components) -> Tables:
     """The (cached) tables of a component set."""
-    t = _TABLES.get(id(comp))
-    if t is None or t.components is not comp:
-        t = _TABLES[id(comp)] = Tables(comp)
+    t = _TABLES.get(id(components))
+    if t is None or t.components is not components:
+        t = _TABLES[id(components)] = Tables(components)
     return t
 
 

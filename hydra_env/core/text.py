@@ -5,42 +5,42 @@ from __future__ import annotations
 from hydra_env.data import Components, Effect
 
 
-def hero_text(comp: Components, card: int) -> str:
+def hero_text(components: Components, card: int) -> str:
     """``move 1 (+1 boat)``, ``sword 2 (+1 vs red)``, ``barricade`` …"""
-    h = comp.action_cards[card].hero
+    h = components.action_cards[card].hero
     text = h.kind if not h.strength or h.kind in ("barricade", "portal", "protect") \
         else f"{h.kind} {h.strength}"
     if h.bonus_area >= 0:
-        text += f" (+1 {comp.board.areas[h.bonus_area]})"
+        text += f" (+1 {components.board.areas[h.bonus_area]})"
     if h.bonus_colour >= 0:
-        text += f" (+1 vs {comp.hydra_colours[h.bonus_colour]})"
+        text += f" (+1 vs {components.hydra_colours[h.bonus_colour]})"
     return text
 
 
-def effect_text(comp: Components, e: Effect) -> str:
+def effect_text(components: Components, effect: Effect) -> str:
     """``move 2 blue (+1 reef)``, ``grow 1 red``, ``bite white``."""
-    colour = comp.hydra_colours[e.colour]
-    if e.op == "bite":
+    colour = components.hydra_colours[effect.colour]
+    if effect.op == "bite":
         return f"bite {colour}"
-    text = f"{e.op} {e.n} {colour}"
-    if e.bonus_area >= 0:
-        text += f" (+1 {comp.board.areas[e.bonus_area]})"
+    text = f"{effect.op} {effect.n} {colour}"
+    if effect.bonus_area >= 0:
+        text += f" (+1 {components.board.areas[effect.bonus_area]})"
     return text
 
 
-def effects_text(comp: Components, effects: tuple[Effect, ...]) -> str:
+def effects_text(components: Components, effects: tuple[Effect, ...]) -> str:
     """Effects joined with ``, then``."""
-    return ", then ".join(effect_text(comp, e) for e in effects)
+    return ", then ".join(effect_text(components, e) for e in effects)
 
 
-def action_card_text(comp: Components, card: int) -> str:
+def action_card_text(components: Components, card: int) -> str:
     """``A13 sword 1 (+1 vs red) | grow 1 yellow, then move 2 yellow (+1 beach)``."""
-    c = comp.action_cards[card]
-    return f"{c.id} {hero_text(comp, card)} | {effects_text(comp, c.hydra)}"
+    c = components.action_cards[card]
+    return f"{c.id} {hero_text(components, card)} | {effects_text(components, c.hydra)}"
 
 
-def hydra_card_text(comp: Components, card: int) -> str:
+def hydra_card_text(components: Components, card: int) -> str:
     """``H37 rage: grow 1 red, then move 1 red``."""
-    h = comp.hydra_cards[card]
+    h = components.hydra_cards[card]
     label = f"{h.label}: " if h.label else ""
-    return f"{h.id} {label}{effects_text(comp, h.effects)}"
+    return f"{h.id} {label}{effects_text(components, h.effects)}"

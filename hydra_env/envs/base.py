@@ -25,18 +25,18 @@ ILLEGAL_MODES = ("raise", "penalty")
 RENDER_MODES = ("ansi", "rgb_array")
 
 
-def observation_space(enc: Encoder, flatten: bool, candidates: int = 0,
+def observation_space(encoder: Encoder, flatten: bool, candidates: int = 0,
                       action_size: int = 0) -> spaces.Space:
     """The observation space of an encoder: a Dict (board, features) or one flat Box;
     with ``candidates`` K > 0 always a Dict that adds the candidate features
     (:mod:`hydra_env.envs.candidates`): ``cand_feat`` [K, F] and ``cand_index`` [K]."""
     if flatten and not candidates:
-        return spaces.Box(0.0, 1.0, (enc.size,), np.float32)
+        return spaces.Box(0.0, 1.0, (encoder.size,), np.float32)
     if flatten:
-        parts = {"obs": spaces.Box(0.0, 1.0, (enc.size,), np.float32)}
+        parts = {"obs": spaces.Box(0.0, 1.0, (encoder.size,), np.float32)}
     else:
-        parts = {"board": spaces.Box(0.0, 1.0, enc.board_shape, np.float32),
-                 "features": spaces.Box(0.0, 1.0, (enc.n_features,), np.float32)}
+        parts = {"board": spaces.Box(0.0, 1.0, encoder.board_shape, np.float32),
+                 "features": spaces.Box(0.0, 1.0, (encoder.n_features,), np.float32)}
     if candidates:
         from hydra_env.envs.candidates import FEATURE_BOUND, N_FEATURES
         parts["cand_feat"] = spaces.Box(-FEATURE_BOUND, FEATURE_BOUND, (candidates, N_FEATURES),

@@ -56,21 +56,21 @@ SOLO_REWARDS = ("score", "shaped")
 COOP_REWARDS = ("rank", "team", "mixed")
 
 
-def rank_value(place: int, n: int, won: bool) -> float:
+def rank_value(place: int, players: int, won: bool) -> float:
     """``"rank"`` reward of compass place ``place`` (0 = first) among ``n`` seats."""
-    if n <= 1:
+    if players <= 1:
         return 1.0 if won else -1.0
     if won:
         if place == 0:
             return 1.0
-        if n == 2:
+        if players == 2:
             return 0.5
-        return round(0.5 - 0.4 * (place - 1) / (n - 2), 6)
-    if place == n - 1:
+        return round(0.5 - 0.4 * (place - 1) / (players - 2), 6)
+    if place == players - 1:
         return -1.0
-    if n == 2:
+    if players == 2:
         return -0.1
-    return round(-0.1 - 0.4 * place / (n - 2), 6)
+    return round(-0.1 - 0.4 * place / (players - 2), 6)
 
 
 def potential(state: Any, scale: float = 1.0) -> float:
