@@ -20,7 +20,7 @@ e. a text file of the repository refers to a place outside the repository
 
 "Files of the repository" are those git tracks plus new files git does not
 ignore, so a new file is checked before it is committed. Binary files and the
-golden playthroughs (tests/golden/*.json) are skipped. Only the standard
+golden playthroughs (tests/engine/golden/*.json) are skipped. Only the standard
 library is used; the whole module runs in well under a second.
 """
 
@@ -40,7 +40,7 @@ THIS_FILE = Path(__file__).resolve().relative_to(REPO).as_posix()
 
 BINARY_SUFFIXES = {".zip", ".png", ".jpg", ".jpeg", ".gif", ".ico", ".pdf", ".gz", ".tar",
                    ".whl", ".npz", ".npy", ".pt", ".pth", ".pkl", ".so", ".pyc"}
-GOLDEN_DIR = "tests/golden/"
+GOLDEN_DIR = "tests/engine/golden/"
 
 CITATION = re.compile(r"\bR(\d+)\b")
 # R0 is never a rule number (rules count from R1): the board diagrams in the tests

@@ -1,5 +1,5 @@
-"""Tests of the compass (R22–R25): glory as absolute progress, start order,
-support and turn order — the functions of ``hydra_env.core.compass`` and their
+"""Tests of the compass (R22–R25 of docs/rules.md, section "Compass and glory"):
+glory as absolute progress, start order, support and turn order — the functions of ``hydra_env.core.compass`` and their
 effects in coordinated games.
 
 Compass progress is absolute (laps × 16 + space), so in the lists below a

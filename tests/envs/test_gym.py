@@ -20,7 +20,9 @@ from hydra_env.envs.coop_env import CoopEnv
 from hydra_env.envs.rewards import CoopReward, SoloReward, potential, rank_value
 from hydra_env.envs.solo_env import SoloEnv
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from helpers.paths import ROOT as REPOSITORY
+
+ROOT = str(REPOSITORY)   # for the PYTHONPATH of subprocesses
 
 
 def pick(mask: np.ndarray, rng: np.random.Generator) -> int:
