@@ -11,7 +11,9 @@ a. a rule number ``R<n>`` cited in any text file of the repository (code,
 b. a rule defined in docs/rules.md has no test under tests/ named after it (a
    ``def test_…`` whose name contains the token ``r<n>`` between underscores:
    ``test_r6_r8_r16_attack`` cites R6, R8 and R16);
-c. a name on a rule's ``Tests:`` line is not a test function under tests/;
+c. a name on a rule's ``Tests:`` line is not a test function under tests/, or
+   not one of the test file named before it (the line is ``; ``-separated
+   segments ```tests/rules/test_x.py`` — ``test_r<n>_a``, ``test_r<n>_b```);
 d. a path on an ``Implemented in:`` line does not exist, or does not define a
    function, class or constant named beside it;
 e. a text file of the repository refers to a place outside the repository
@@ -20,7 +22,7 @@ e. a text file of the repository refers to a place outside the repository
 
 "Files of the repository" are those git tracks plus new files git does not
 ignore, so a new file is checked before it is committed. Binary files and the
-golden playthroughs (tests/golden/*.json) are skipped. Only the standard
+golden playthroughs (tests/engine/golden/*.json) are skipped. Only the standard
 library is used; the whole module runs in well under a second.
 """
 
@@ -40,7 +42,7 @@ THIS_FILE = Path(__file__).resolve().relative_to(REPO).as_posix()
 
 BINARY_SUFFIXES = {".zip", ".png", ".jpg", ".jpeg", ".gif", ".ico", ".pdf", ".gz", ".tar",
                    ".whl", ".npz", ".npy", ".pt", ".pth", ".pkl", ".so", ".pyc"}
-GOLDEN_DIR = "tests/golden/"
+GOLDEN_DIR = "tests/engine/golden/"
 
 CITATION = re.compile(r"\bR(\d+)\b")
 # R0 is never a rule number (rules count from R1): the board diagrams in the tests
@@ -223,18 +225,29 @@ def test_every_rule_has_a_test_named_after_it() -> None:
 
 
 def test_tests_listed_in_rules_md_exist() -> None:
-    """(c) Every name on a 'Tests:' line is a test function under tests/."""
+    """(c) Every name on a 'Tests:' line is a test function under tests/, defined in the
+    test file named before it on that line."""
     known = known_tests()
     problems = []
     for rule in rules():
         if rule.tests is None:
             continue
         line, text = rule.tests
-        for name in re.findall(r"\btest_\w+", text):
-            if name not in known:
-                problems.append(f"{RULES_MD}:{line} (R{rule.number}): 'Tests:' lists {name}, "
-                                "which is not a test function under tests/; give its current "
-                                "name or remove it")
+        where = f"{RULES_MD}:{line} (R{rule.number})"
+        for segment in text.split(";"):
+            items = BACKTICKED.findall(segment)
+            path = items[0] if items and "/" in items[0] else None
+            if path is not None and not (REPO / path).is_file():
+                problems.append(f"{where}: 'Tests:' names the file {path}, which does not exist; "
+                                "give the test file's current path")
+            for name in (items[1:] if path else items):
+                if name not in known:
+                    problems.append(f"{where}: 'Tests:' lists {name}, which is not a test "
+                                    "function under tests/; give its current name or remove it")
+                elif path is not None and path not in known[name]:
+                    problems.append(f"{where}: 'Tests:' lists {name} under {path}, but it is "
+                                    f"defined in {', '.join(known[name])}; name the file that "
+                                    "holds it")
     report(problems)
 
 

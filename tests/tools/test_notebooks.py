@@ -11,7 +11,7 @@ nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 pytest.importorskip("sb3_contrib")
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers.paths import ROOT  # noqa: E402
 
 
 def _run(name: str, tmp_path: Path, env: dict[str, str], monkeypatch) -> None:

@@ -1,4 +1,5 @@
-"""Rule tests for the board, movement and occupancy: R1–R5 of ``spec/rules.md``.
+"""Rule tests of the board, movement and occupancy: R1–R5 of docs/rules.md
+(section "Board, movement, occupancy").
 
 Positions are hand-built with :mod:`hydra_env.core.testing`. In those games the
 Hydra colours sit on the paths in data order: red on column 1, white on 3,
@@ -11,13 +12,15 @@ from __future__ import annotations
 
 import pytest
 
-from hydra_env.core import engine
-from hydra_env.core import testing as ht
-from hydra_env.core.codec import A_CITY_MOVE, A_CITY_PORTAL, A_DEST, A_PLACE
-from hydra_env.errors import IllegalActionError
+from hydra_env.core import engine, testing as ht
+from hydra_env.core.codec import A_CITY_MOVE, A_DEST
 from hydra_env.core.tables import T_SHOVE
+from hydra_env.errors import IllegalActionError
 
-HAND = 10  # card slot of hand slot 0 (coordinated game); display slots are 0–9
+from helpers.actions import (HAND, assert_sound, at, city_move, city_portal, city_portals, dest,
+                             glory, place, places)
+from helpers.coop_games import coop, coop2
+
 
 WALL_ROW = {f"r10c{c}" for c in range(9)}
 
@@ -41,42 +44,6 @@ def city_moves(game) -> set[str]:
     return names(game, [codec.arg[a] for a in game.legal_actions() if codec.kind[a] == A_CITY_MOVE])
 
 
-def city_portals(game) -> set[str]:
-    codec = game.codec
-    return names(game, [codec.arg[a] for a in game.legal_actions()
-                        if codec.kind[a] == A_CITY_PORTAL])
-
-
-def places(game) -> set[str]:
-    """Spaces offered to a shoved or evading hero."""
-    codec = game.codec
-    return names(game, [codec.arg[a] for a in game.legal_actions() if codec.kind[a] == A_PLACE])
-
-
-def dest(game, slot: int, name: str) -> int:
-    return game.codec.encode(A_DEST, slot, ht.space(game, name))
-
-
-def city_move(game, name: str) -> int:
-    return game.codec.encode(A_CITY_MOVE, -1, ht.space(game, name))
-
-
-def city_portal(game, name: str) -> int:
-    return game.codec.encode(A_CITY_PORTAL, -1, ht.space(game, name))
-
-
-def place(game, name: str) -> int:
-    return game.codec.encode(A_PLACE, -1, ht.space(game, name))
-
-
-def at(game, seat: int = 0) -> str:
-    return game.rules.board.name(game.state.hero_space[seat])
-
-
-def glory(game, seat: int = 0) -> int:
-    return game.state.glory[seat]
-
-
 def chebyshev_ball(row: int, col: int, radius: int) -> set[str]:
     """Grid spaces within ``radius`` king steps of (row, col), the centre excluded."""
     out = set()
@@ -87,23 +54,11 @@ def chebyshev_ball(row: int, col: int, radius: int) -> set[str]:
     return out
 
 
-def assert_sound(game) -> None:
-    assert ht.invariants(game) == []
-
-
 # Glory far apart, so that R22's skipping of held compass positions never
 # changes the counts these tests check.
 GLORY4 = [30, 20, 10, 0]
-
 # All four heads back at path position 1 (row 1), out of the way of open-field walks.
 HEADS_BACK = {c: (1, 2) for c in ("red", "white", "yellow", "blue")}
-
-
-def coop2(heroes, **kw):
-    """Two heroes (scenario 8), seat 0 acting first, no hydra cards held."""
-    kw.setdefault("glory", GLORY4[:2])
-    return ht.coop_game(scenario=8, heroes=heroes, order=[0, 1],
-                        hydra_hands={0: [], 1: []}, **kw)
 
 
 def coop3(heroes, **kw):
@@ -497,3 +452,41 @@ def test_r4_shove_place_is_described():
     g.apply(city_move(g, "r6c5"))
     a = place(g, "r6c4")
     assert g.describe(a) == "seat 1: put the hero on r6c4"
+
+
+def test_r4_shove_costs_the_mover_glory_and_the_shoved_seat_decides():
+    #     c0  c1  c2
+    # r8  .   o   .
+    # r9  1   2   .      seat 0 moves 1 onto seat 1
+    # r10 =   =   =
+    g = coop(scenario=8, heroes=["r9c0", "r9c1"], glory=[5, 4], order=[0, 1],
+             hydra_hands={0: [], 1: []})
+    g.apply(ht.find_action(g, "city action: move 1 to r9c1"))
+    assert g.state.glory == [3, 4]                  # −1, skipping seat 1 on 4
+    assert g.pending["kind"] == "shoved" and g.current_player == 1
+    targets = {g.describe(a).split(" on ")[1] for a in g.legal_actions()}
+    assert targets == {"r8c0", "r8c1", "r8c2", "r9c0", "r9c2", "r10c0", "r10c1", "r10c2"}
+    assert g.observe(0)["pending"]["seat"] == 1
+    g.apply(ht.find_action(g, "put the hero on r9c0"))  # a swap: the mover's old space
+    assert g.state.hero_space == [ht.space(g, "r9c1"), ht.space(g, "r9c0")]
+    assert g.pending == {"kind": "action", "seat": 1}   # seat 0 had no hydra card
+    assert not ht.invariants(g)
+
+
+def test_r4_move_takes_the_walk_with_fewest_shoves():
+    #     c0  c1  c2
+    # r9  1   2   .      move 2 to r9c2 goes round seat 1 (via r8c1 or r10c1)
+    g = coop(scenario=8, heroes=["r9c0", "r9c1"], glory=[5, 4], order=[0, 1],
+             display=["A09", "A10", "A11", "A12"], hydra_hands={0: [], 1: []})
+    g.apply(ht.find_action(g, "A11", "move to r9c2"))
+    assert g.state.hero_space == [ht.space(g, "r9c2"), ht.space(g, "r9c1")]
+    assert g.state.glory == [5, 4]
+    assert g.pending == {"kind": "action", "seat": 1}
+
+
+def test_r4_a_shoved_protected_hero_keeps_its_shield():
+    g = coop(scenario=8, heroes=["r9c0", "r9c1"], shields=[False, True], glory=[5, 0],
+             order=[0, 1], hydra_hands={0: [], 1: []})
+    g.apply(ht.find_action(g, "city action: move 1 to r9c1"))
+    g.apply(ht.find_action(g, "put the hero on r9c2"))
+    assert g.state.shielded == [0, 1] and g.state.glory == [4, 0]

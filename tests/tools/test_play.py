@@ -14,7 +14,7 @@ import pytest
 from agents import cli, play, replay
 from hydra_env import Game
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT
 
 
 def _feed(monkeypatch: pytest.MonkeyPatch, entries: list[str]) -> list[str]:

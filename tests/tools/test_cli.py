@@ -12,7 +12,7 @@ import pytest
 
 from agents import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT
 
 
 def test_help_of_the_program_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,5 +1,6 @@
-"""Tests of the information rules (R41): what a seat may see, and re-dealing
-what it may not (``Game.observe``, ``Game.determinize``).
+"""Tests of the information rules (R41 of docs/rules.md, section "Information"):
+what a seat may see, and re-dealing what it may not (``Game.observe``,
+``Game.determinize``).
 
 Hidden from a seat: deck orders, face-down hydra cards (solo row C before the
 oracle phase, the coordinated Hydra-phase stack), other seats' hands (action

@@ -23,7 +23,8 @@ from agents.train import trainer  # noqa: E402
 from agents.train.config import load_config  # noqa: E402
 from hydra_env import ConfigError  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers.paths import ROOT  # noqa: E402
+
 TINY = ["total_timesteps=512", "n_envs=2", "n_steps=64", "batch_size=64", "n_epochs=1",
         "net_arch=[32]", "features_dim=16", "eval_freq=256", "eval_games=3", "checkpoint_freq=256",
         "final_eval_games=4", "progress_bar=false", "bc_games=2", "bc_epochs=1"]

@@ -1,10 +1,11 @@
-"""Tests of the coordinated game for 2–4 heroes (R26–R31) and its flow.
+"""Rule tests of the coordinated game for 2–4 heroes: R26–R31 of docs/rules.md
+(section "The coordinated game").
 
-Positions are built with ``hydra_env.core.testing.coop_game`` (colours on the
-paths in data order: red c1, white c3, yellow c5, blue c7; path position =
-row) and driven by scripted decisions. Boards are drawn as ASCII where it
-helps: ``R2`` a red head with counter 2, ``r`` a red neck tile, ``1``/``2``
-heroes of seats 0/1, ``*`` a shield.
+Positions are built with :func:`helpers.coop_games.coop` (``ht.coop_game``;
+colours on the paths in data order: red c1, white c3, yellow c5, blue c7; path
+position = row) and driven by scripted decisions. Boards are drawn as ASCII
+where it helps: ``R2`` a red head with counter 2, ``r`` a red neck tile,
+``1``/``2`` heroes of seats 0/1, ``*`` a shield.
 
 Readings of the engine asserted here (see the engine notes): buckle-up
 decisions in turn order before turn 1; a turn is the action decision (hero
@@ -12,95 +13,18 @@ actions and "play hydra card k") then an "after action" decision (play a held
 hydra card or end the turn; on the last turn, end turn is not offered while
 hydra cards are held); early victory finishes the turn with no more hydra
 cards, then the game ends won; phase 3 resolves the unused display and hand
-cards shuffled, then the stack in order (``state.stack[0]`` first).
+cards shuffled, then the stack in order (``state.hydra_stack[0]`` first).
 """
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from hydra_env import Game, IllegalActionError
-from hydra_env.core import compass
-from hydra_env.core import coop as coop_rules
-from hydra_env.core import testing as ht
+from hydra_env.core import compass, coop as coop_rules, testing as ht
 from hydra_env.core.tokens import action_tokens_left
 
-# Action cards whose hydra side only grows (or bites far from the heroes) and never
-# touches red: unused, they leave the red head and the heroes in the city alone.
-#   A01 grow 2 yellow   A06 grow 2 white    A09 grow 2 blue   A15 grow 2 blue
-#   A20 grow 2 yellow   A25 grow 2 white    A31 grow 2 white  A34 grow 2 blue
-#   A39 grow 2 yellow   A33 grow 1 yellow, then bite yellow
-QUIET_DISPLAY = ["A01", "A06", "A09", "A15"]
-QUIET_HANDS = {0: ["A20", "A25", "A31"], 1: ["A34", "A39", "A33"]}
-
-
-def coop(**kw) -> Game:
-    """``ht.coop_game`` with the first seed (from 0) whose setup can hand out the
-    requested cards (the helper takes named cards from the deck only)."""
-    for seed in range(200):
-        try:
-            return ht.coop_game(seed=seed, **kw)
-        except ValueError:
-            continue
-    raise AssertionError(f"no seed can deal {kw}")
-
-
-def quiet_round(*, stack: list[str], display=None, hands=None, **kw) -> Game:
-    """Scenario 8 (2 heroes, display 4, hands 3, 5 tokens, stack 2) with every
-    card of the round chosen; ``stack`` replaces the face-down hydra stack."""
-    g = coop(scenario=8, display=display or QUIET_DISPLAY, hands=hands or QUIET_HANDS,
-             hydra_hands={0: ["H11"], 1: ["H16"]}, **kw)      # grow 1 white, grow 1 blue
-    set_stack(g, stack)
-    return g
-
-
-def set_stack(g: Game, ids: list[str]) -> None:
-    st, T = g.state, g.rules.tables
-    for c in st.hydra_stack:
-        st.hydra_decks[T.hcard_deck[c]].append(c)
-    st.hydra_stack = []
-    for cid in ids:
-        c = ht.hydra_card(g, cid)
-        for pile in st.hydra_decks + st.hydra_discards:
-            if c in pile:
-                pile.remove(c)
-        st.hydra_stack.append(c)
-
-
-def step(g: Game) -> None:
-    """One scripted decision: keep the hand, pass, play held hydra cards after the
-    action, first legal choice otherwise."""
-    codec = g.codec
-    kind = g.pending["kind"]
-    if kind == "buckle up":
-        g.apply(codec.no)
-    elif kind == "action":
-        g.apply(codec.pass_)
-    elif kind == "after action":
-        g.apply(codec.play_base)
-    else:
-        g.apply(g.legal_actions()[0])
-
-
-def run_until(g: Game, stop) -> None:
-    """Scripted decisions until ``stop(g)`` holds or the game is over."""
-    for _ in range(2000):
-        if g.is_over or stop(g):
-            return
-        step(g)
-    raise AssertionError("the game did not reach the expected point")
-
-
-def next_round(g: Game) -> None:
-    r = g.state.round
-    run_until(g, lambda x: x.state.round > r)
-
-
-def heads(g: Game) -> dict[str, tuple[int, int]]:
-    st = g.state
-    names = g.components.hydra_colours
-    return {name: (st.head_position[c], st.head_count[c]) for c, name in enumerate(names)}
+from helpers.coop_games import coop, heads, next_round, quiet_round, run_until, step
 
 
 # --------------------------------------------------------------------- R26 buckle up
@@ -396,122 +320,6 @@ def test_r28_hydra_card_can_harm_its_own_player():
     assert g.state.hero_space[0] == ht.space(g, "city") and g.state.glory[0] == 2
 
 
-# --------------------------------------------------------------------- shoves (R4)
-
-
-def test_r4_shove_costs_the_mover_glory_and_the_shoved_seat_decides():
-    #     c0  c1  c2
-    # r8  .   o   .
-    # r9  1   2   .      seat 0 moves 1 onto seat 1
-    # r10 =   =   =
-    g = coop(scenario=8, heroes=["r9c0", "r9c1"], glory=[5, 4], order=[0, 1],
-             hydra_hands={0: [], 1: []})
-    g.apply(ht.find_action(g, "city action: move 1 to r9c1"))
-    assert g.state.glory == [3, 4]                  # −1, skipping seat 1 on 4
-    assert g.pending["kind"] == "shoved" and g.current_player == 1
-    targets = {g.describe(a).split(" on ")[1] for a in g.legal_actions()}
-    assert targets == {"r8c0", "r8c1", "r8c2", "r9c0", "r9c2", "r10c0", "r10c1", "r10c2"}
-    assert g.observe(0)["pending"]["seat"] == 1
-    g.apply(ht.find_action(g, "put the hero on r9c0"))  # a swap: the mover's old space
-    assert g.state.hero_space == [ht.space(g, "r9c1"), ht.space(g, "r9c0")]
-    assert g.pending == {"kind": "action", "seat": 1}   # seat 0 had no hydra card
-    assert not ht.invariants(g)
-
-
-def test_r4_move_takes_the_walk_with_fewest_shoves():
-    #     c0  c1  c2
-    # r9  1   2   .      move 2 to r9c2 goes round seat 1 (via r8c1 or r10c1)
-    g = coop(scenario=8, heroes=["r9c0", "r9c1"], glory=[5, 4], order=[0, 1],
-             display=["A09", "A10", "A11", "A12"], hydra_hands={0: [], 1: []})
-    g.apply(ht.find_action(g, "A11", "move to r9c2"))
-    assert g.state.hero_space == [ht.space(g, "r9c2"), ht.space(g, "r9c1")]
-    assert g.state.glory == [5, 4]
-    assert g.pending == {"kind": "action", "seat": 1}
-
-
-def test_r4_a_shoved_protected_hero_keeps_its_shield():
-    g = coop(scenario=8, heroes=["r9c0", "r9c1"], shields=[False, True], glory=[5, 0],
-             order=[0, 1], hydra_hands={0: [], 1: []})
-    g.apply(ht.find_action(g, "city action: move 1 to r9c1"))
-    g.apply(ht.find_action(g, "put the hero on r9c2"))
-    assert g.state.shielded == [0, 1] and g.state.glory == [4, 0]
-
-
-def test_r4_portal_onto_a_hero_shoves_it():
-    g = coop(scenario=8, heroes=["city", "r8c3"], glory=[0, 2], order=[0, 1],
-             hydra_hands={0: [], 1: []})
-    g.apply(ht.find_action(g, "city action: portal to r8c3"))
-    assert g.state.glory == [-1, 2]
-    assert g.current_player == 1 and g.pending["kind"] == "shoved"
-    assert ht.space(g, "city") not in g.state.hero_space[1:]
-
-
-# --------------------------------------------------------------------- bites and evasions
-
-
-@pytest.mark.parametrize("order, glory_after", [([1, 0], [4, 3]), ([0, 1], [3, 2])])
-def test_r19_multi_hero_bite_resolved_in_turn_order(order, glory_after):
-    #     c0  c1  c2
-    # r1  .   r   .
-    # r2  .   R2  .
-    # r3  1   .   2      both in the red bite zone, glory 5 and 4
-    # Wounds cost 1 glory each, skipping held positions: the order shows.
-    first = order[0]
-    g = coop(scenario=8, heroes=["r3c0", "r3c2"], glory=[5, 4], order=order,
-             hydra_hands={first: ["H17"], 1 - first: []})
-    g.apply(ht.find_action(g, "play hydra card", "H17"))
-    assert g.state.hero_space == [ht.space(g, "city")] * 2
-    assert g.state.glory == glory_after
-
-
-def test_r13_evasions_decided_by_their_own_seats_during_another_seats_turn():
-    #     c0  c1  c2
-    # r2  .   R2  .
-    # r3  1*  .   2*     seat 1's turn: it plays "bite red"; seat 1 evades, then seat 0
-    g = coop(scenario=8, heroes=["r3c0", "r3c2"], shields=[True, True], glory=[5, 4],
-             order=[1, 0], hydra_hands={1: ["H17"], 0: []})
-    g.apply(ht.find_action(g, "play hydra card", "H17"))
-    assert g.pending == {"kind": "evade", "seat": 1, "cause": "bite"}
-    assert g.current_player == 1
-    g.apply(ht.find_action(g, "put the hero on r4c3"))
-    assert g.pending == {"kind": "evade", "seat": 0, "cause": "bite"}
-    assert g.current_player == 0                      # seat 0 decides in seat 1's turn
-    assert ht.space(g, "r3c1") not in [g.codec.arg[a] for a in g.legal_actions()]
-    g.apply(ht.find_action(g, "put the hero on r4c0"))
-    assert g.state.shielded == [0, 0] and g.state.glory == [5, 4]
-    assert g.pending == {"kind": "action", "seat": 1}  # back to seat 1's action
-
-
-def test_r13_evasion_onto_another_hero_shoves_it_at_one_glory():
-    #     c0  c1  c2
-    # r2  .   R2  .
-    # r3  1*  .   .
-    # r4  2   .   .      seat 0 evades onto seat 1, who is shoved (seat 0 −1 glory)
-    g = coop(scenario=8, heroes=["r3c0", "r4c0"], shields=[True, False], glory=[5, 2],
-             order=[0, 1], hydra_hands={0: ["H17"], 1: []})
-    g.apply(ht.find_action(g, "play hydra card", "H17"))
-    g.apply(ht.find_action(g, "put the hero on r4c0"))
-    assert g.state.glory == [4, 2]
-    assert g.pending["kind"] == "shoved" and g.current_player == 1
-
-
-def test_r13_protected_hero_evades_during_the_hydra_phase():
-    # Every card of the round is quiet except the stack's "bite red".
-    #     c0  c1  c2
-    # r2  .   R2  .
-    # r3  1*  .   2*
-    g = quiet_round(stack=["H17", "H13"], heroes=["r3c0", "r3c2"], shields=[True, True],
-                    order=[1, 0], glory=[0, 1])
-    run_until(g, lambda x: x.pending["kind"] == "evade")
-    assert g.phase == "hydra"
-    assert g.pending == {"kind": "evade", "seat": 1, "cause": "bite"}
-    g.apply(g.legal_actions()[0])
-    assert g.phase == "hydra"
-    assert g.pending == {"kind": "evade", "seat": 0, "cause": "bite"}
-    g.apply(g.legal_actions()[0])
-    assert g.state.shielded == [0, 0]
-
-
 # --------------------------------------------------------------------- R29 phase 3
 
 
@@ -655,61 +463,3 @@ def test_r31_defeat_when_the_last_wall_goes_tragic_hero_is_last():
     assert res.outcome == "lost" and not res.city_saved and res.walls == 0
     assert res.tragic_hero == 1 and res.epic_hero is None
     assert res.ranking == (0, 1) and res.glory == (4, 1) and res.rounds == 1
-
-
-# --------------------------------------------------------------------- render
-
-
-def test_render_seat_shows_its_own_hand_only():
-    g = coop(scenario=8, hands={0: ["A20", "A25", "A31"], 1: ["A34", "A39", "A33"]},
-             hydra_hands={0: ["H11"], 1: ["H16"]}, display=QUIET_DISPLAY, order=[1, 0])
-    mine, theirs = ["A20", "A25", "A31", "H11"], ["A34", "A39", "A33", "H16"]
-    r0, r1, public = g.render(0), g.render(1), g.render()
-    assert all(c in r0 for c in mine) and not any(c in r0 for c in theirs)
-    assert all(c in r1 for c in theirs) and not any(c in r1 for c in mine)
-    assert not any(c in public for c in mine + theirs)
-    for text in (r0, r1, public):
-        assert "compass (first to last)" in text
-        assert "turn order: seat 1 → seat 0" in text
-        assert "tokens left 5" in text
-        assert all(c in text for c in QUIET_DISPLAY)
-
-
-def test_render_shows_compass_ranking_and_tokens_as_they_change():
-    g = coop(scenario=8, glory=[1, 7], order=[0, 1], hydra_hands={0: [], 1: []})
-    g.apply(g.codec.pass_)
-    text = g.render()
-    assert "compass (first to last): seat 1" in text
-    assert text.index("seat 1 purple +7") < text.index("seat 0 teal +1")
-    assert "seat 0: tokens left 4" in text and "seat 1: tokens left 5" in text
-
-
-# --------------------------------------------------------------------- whole games
-
-
-def test_result_of_a_running_game():
-    g = Game.new(scenario=4, seed=1)
-    res = g.result()
-    assert res.mode == "coop" and res.outcome == "ongoing" and not res.city_saved
-    assert res.epic_hero is None and res.tragic_hero is None and res.score is None
-    assert res.rounds == 1 and res.ranking == tuple(compass.ranking(g.state.glory))
-
-
-@pytest.mark.parametrize("scenario", range(1, 10))
-def test_random_coordinated_games_keep_the_invariants(scenario):
-    rng = np.random.default_rng(scenario)
-    for seed in range(4):
-        g = Game.new(scenario=scenario, seed=seed)
-        while not g.is_over:
-            assert ht.invariants(g) == []
-            st = g.state
-            assert len(set(st.glory)) == st.players                          # R22
-            if g.pending["kind"] in ("action", "after action"):
-                assert g.current_player == st.turn_order[st.turn_order_index]           # R28 turn order
-            g.apply(int(rng.choice(g.legal_actions())))
-        res = g.result()
-        assert res.outcome in ("won", "lost")
-        if res.outcome == "lost":
-            assert res.walls == 0 and res.tragic_hero == res.ranking[-1]
-        else:
-            assert res.epic_hero == res.ranking[0]

@@ -20,7 +20,9 @@ from hydra_env.envs.coop_env import CoopEnv
 from hydra_env.envs.rewards import CoopReward, SoloReward, potential, rank_value
 from hydra_env.envs.solo_env import SoloEnv
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from helpers.paths import ROOT as REPOSITORY
+
+ROOT = str(REPOSITORY)   # for the PYTHONPATH of subprocesses
 
 
 def pick(mask: np.ndarray, rng: np.random.Generator) -> int:
@@ -158,7 +160,7 @@ def test_same_seed_same_actions_same_observations_and_rewards_across_processes()
     here = [trajectory_digest(i, 5, 300, **kw) for i, kw in cases]
     assert here == [trajectory_digest(i, 5, 300, **kw) for i, kw in cases]
     assert here[0] != trajectory_digest("hydra_env/Solo-v0", 6, 300, reward="shaped")
-    code = ("import sys; sys.path.insert(0, 'tests'); import test_envs_gym as t; "
+    code = ("import sys; sys.path[:0] = ['tests/envs', 'tests']; import test_gym as t; "
             f"print([t.trajectory_digest(i, 5, 300, **kw) for i, kw in {cases!r}])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          env={**os.environ, "PYTHONPATH": ROOT, "PYTHONHASHSEED": "123"},

@@ -1,6 +1,6 @@
-"""Tests of the compass (R22–R25): glory as absolute progress, start order,
-support and turn order — the functions of ``hydra_env.core.compass`` and their
-effects in coordinated games.
+"""Tests of the compass (R22–R25 of docs/rules.md, section "Compass and glory"):
+glory as absolute progress, start order, support and turn order — the
+functions of ``hydra_env.core.compass`` and their effects in coordinated games.
 
 Compass progress is absolute (laps × 16 + space), so in the lists below a
 value of 20 is "lap 1, space 4". Drawn as a strip of absolute positions::
