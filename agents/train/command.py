@@ -59,21 +59,23 @@ def _fields_text() -> str:
 def run(args: argparse.Namespace) -> int:
     """Train, or resume; exit 0 when done, 130 when interrupted (checkpoint saved)."""
     from agents.cli import UsageError
-    from agents.train import trainer
     from agents.train.config import DEFAULT_CONFIG, load_config
     if args.help_fields:
         print(_fields_text())
         return 0
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    if args.resume is not None and args.config is not None:
+        raise UsageError("give either a config file or --resume RUN_DIR, not both")
     try:
-        if args.resume is not None:
-            if args.config is not None:
-                raise UsageError("give either a config file or --resume RUN_DIR, not both")
+        # A bad config name or field fails here, before torch is imported.
+        config = None if args.resume is not None else \
+            load_config(args.config or DEFAULT_CONFIG, args.overrides, env=args.env)
+        from agents.train import trainer
+        if config is None:
             run_dir = args.resume
             config = trainer.resume_config(run_dir, args.overrides)
         else:
-            config = load_config(args.config or DEFAULT_CONFIG, args.overrides, env=args.env)
             run_dir = trainer.prepare_run(config, args.runs_dir)
             print(f"run folder: {run_dir}")
         trainer.train(config, run_dir, resume=args.resume is not None, workers=args.workers)
