@@ -309,7 +309,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``hydra-env`` with ``argv`` (default: the process arguments); return the exit code."""
-    parser = build_parser()
+    try:
+        parser = build_parser()
+    except ModuleNotFoundError as exc:    # an extra that is not installed (not our own modules)
+        if (exc.name or "").split(".")[0] in ("agents", "hydra_env"):
+            raise
+        print(f"{PROG}: error: {exc.name} is not installed; the command line needs the tools "
+              f"extra, training the train extra: pip install 'hydra-env[train]'", file=sys.stderr)
+        return 2
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:      # --help, --version or an argparse error

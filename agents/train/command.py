@@ -71,7 +71,11 @@ def run(args: argparse.Namespace) -> int:
         # A bad config name or field fails here, before torch is imported.
         config = None if args.resume is not None else \
             load_config(args.config or DEFAULT_CONFIG, args.overrides, env=args.env)
-        from agents.train import trainer
+        try:
+            from agents.train import trainer
+        except ModuleNotFoundError as exc:
+            raise UsageError(f"{exc.name} is not installed: training needs the train extra, "
+                             f"pip install 'hydra-env[train]'") from None
         if config is None:
             run_dir = args.resume
             config = trainer.resume_config(run_dir, args.overrides)
