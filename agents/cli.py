@@ -329,15 +329,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(f"{PROG} {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:        # output piped into a program that stopped reading (head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (GameError, OSError) as exc:    # a failed game; a file that cannot be written
         print(f"{PROG} {args.command}: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(f"\n{PROG} {args.command}: interrupted; nothing written", file=sys.stderr)
         return 130
-    except BrokenPipeError:        # output piped into a program that stopped reading (head)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
 
 
 if __name__ == "__main__":
