@@ -45,7 +45,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _other_specs(args: argparse.Namespace, players: int) -> list[str]:
-    from agents.registry import bot_names
+    from hydra_env.envs.bots import bot_names
     others = players - 1
     specs = args.opponents or ["heuristic" if "heuristic" in bot_names() else "random"]
     if others == 0:
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Hydra — scenario {scen.number} ({scen.name}), {args.stars} star(s), seed {seed}; you are "
           f"seat {args.seat}" + (f"; others: {', '.join(others)}" if others else ""))
     game = Game.new(scen.number, args.stars, seed, options=options)
-    from agents.registry import make_bot
+    from hydra_env.envs.bots import make_bot
     bots = {s: make_bot(spec, seed=bot_seed(seed, 0, s)) for s, spec in enumerate(seats)
             if spec != "human"}
     finished = play_game(game, args.seat, bots, seats)

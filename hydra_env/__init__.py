@@ -14,8 +14,8 @@ from hydra_env.core.views import SeatView
 
 __version__ = "0.1.0"
 
-# Gymnasium ids hydra_env/Solo-v0 and hydra_env/Coop-v0: registered when Gymnasium is
-# (or gets) imported; Gymnasium itself is not imported here (see hydra_env.envs).
+# Registers the Gymnasium ids hydra_env/Solo-v0 and hydra_env/Coop-v0 when Gymnasium is
+# installed (hydra_env.envs.registration); the engine itself needs numpy only.
 import hydra_env.envs  # noqa: E402,F401
 
 __all__ = ["Game", "GameResult", "SeatView", "RuleOptions", "Components", "load_components",

@@ -22,7 +22,7 @@ import torch
 from stable_baselines3.common.utils import obs_as_tensor
 from tqdm import tqdm
 
-from agents.registry import make_bot
+from hydra_env.envs.bots import make_bot
 
 Episodes = list[dict[str, Any]]     # [{"seed": env seed, "actions": [...]}, ...]
 

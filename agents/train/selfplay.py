@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from agents.registry import make_bot
+from hydra_env.envs.bots import make_bot
 
 
 class OpponentPool:

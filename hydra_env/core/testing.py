@@ -5,7 +5,7 @@
     from hydra_env.core import testing as ht
     g = ht.solo_game(hero="r6c1", heads={"red": (5, 2)}, display=["A13"])
     g.apply(ht.find_action(g, "A13", "strike red"))
-    assert g.state.heads[ht.colour(g, "red")] == 0
+    assert g.state.head_count[ht.colour(g, "red")] == 0
 
 Positions are built from a real new game whose pieces are then moved, so
 every card stays in exactly one place.

@@ -8,7 +8,7 @@ import pytest
 
 import hydra_env
 from agents.base import Bot
-from agents.registry import bot_names, make_bot
+from hydra_env.envs.bots import bot_names, make_bot
 from hydra_env.core import testing as ht
 
 BOTS = ["random", "greedy", "heuristic", "defender", "glory", "rollout"]
