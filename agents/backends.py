@@ -22,10 +22,11 @@ import importlib.util
 import logging
 import multiprocessing as mp
 import os
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -179,8 +180,8 @@ def _ray_init(workers: int, address: str | None) -> bool:
         return False
     if address:
         # A remote cluster: ship this package's code with the job.
-        import hydra_env
         import agents
+        import hydra_env
         runtime_env = {"py_modules": [os.path.dirname(agents.__file__),
                                       os.path.dirname(hydra_env.__file__)]}
         ray.init(address=address, runtime_env=runtime_env, log_to_driver=False)

@@ -30,15 +30,15 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 import hydra_env
+from agents.backends import GameError, GameRecord, GameTask, describe_workers, run_games
 from hydra_env import ConfigError, RuleOptions, default_components
 from hydra_env.data import Scenario
-
-from agents.backends import GameError, GameRecord, GameTask, describe_workers, run_games
 
 PROG = "hydra-env"
 COMMANDS = (

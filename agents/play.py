@@ -11,14 +11,14 @@ their decisions are printed as they happen.
 from __future__ import annotations
 
 import argparse
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
-from hydra_env import Game, HydraError
-
 from agents import cli
 from agents.backends import bot_seed
+from hydra_env import Game, HydraError
 
 HELP = ("type the number of a choice (1, 2, ...), or #N for the action of index N; "
         "b: board, l: list, ?: help, q: quit")

@@ -26,14 +26,14 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import hydra_env
-from hydra_env import Game, HydraError, default_components
-
 from agents import cli
+from hydra_env import Game, HydraError, default_components
 
 FORMAT = "hydra-env/replay"
 VERSION = 1

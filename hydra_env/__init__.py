@@ -5,12 +5,12 @@ PettingZoo environments live in :mod:`hydra_env.envs` and
 :mod:`hydra_env.pettingzoo` and need the ``envs`` extra.
 """
 
-from hydra_env.data import Components, default_components, load_components
-from hydra_env.errors import ConfigError, DataError, HydraError, IllegalActionError
 from hydra_env.core.game import TERMINAL, Game
 from hydra_env.core.options import RuleOptions
 from hydra_env.core.result import GameResult
 from hydra_env.core.views import SeatView
+from hydra_env.data import Components, default_components, load_components
+from hydra_env.errors import ConfigError, DataError, HydraError, IllegalActionError
 
 __version__ = "0.1.0"
 

@@ -34,8 +34,7 @@ import yaml
 
 from agents.ppo_bot import POLICY_DIR, load_model
 from hydra_env import ConfigError
-from hydra_env.envs.policy_env import env_args_from_training_config, record_env_args, \
-    recorded_env_args
+from hydra_env.envs.policy_env import env_args_from_training_config, record_env_args, recorded_env_args
 
 
 def _json(path: Path) -> Any:

@@ -24,9 +24,7 @@ import numpy as np
 
 from hydra_env.core import engine
 from hydra_env.core.codec import ActionCodec
-from hydra_env.data import Components, default_components, load_components
 from hydra_env.core.describe import describe_action
-from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.core.explain import why_illegal
 from hydra_env.core.options import RuleOptions
 from hydra_env.core.render import render_text
@@ -34,6 +32,8 @@ from hydra_env.core.result import GameResult, game_result
 from hydra_env.core.state import DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, State
 from hydra_env.core.tables import Rules
 from hydra_env.core.views import SeatView, determinize, observe
+from hydra_env.data import Components, default_components, load_components
+from hydra_env.errors import ConfigError, IllegalActionError
 
 TERMINAL = -1           # current_player once the game is over
 SAVE_FORMAT = "hydra-env/game"
@@ -78,7 +78,7 @@ class Game:
     def new(cls, scenario: int = 10, stars: int = 1,
             seed: int | np.random.Generator | None = None, *,
             options: RuleOptions | dict[str, Any] | None = None,
-            components: Components | str | os.PathLike | None = None) -> "Game":
+            components: Components | str | os.PathLike | None = None) -> Game:
         """Set up a new game and run to its first decision.
 
         Args:
@@ -248,7 +248,7 @@ class Game:
         return describe_action(self._state, self._rules, operator.index(action), viewer)
 
     # ------------------------------------------------------------ copies
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy (cheap: the tables are shared)."""
         return Game(self._state.clone(), self._rules)
 
@@ -263,7 +263,7 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str, *,
-                  components: Components | str | os.PathLike | None = None) -> "Game":
+                  components: Components | str | os.PathLike | None = None) -> Game:
         """A game saved by :meth:`to_json`; it continues exactly as the original.
 
         Raises ConfigError when the text is not a saved game or was saved with
@@ -304,7 +304,7 @@ class Game:
         self._check_seat(seat)
         return observe(self._state, self._rules, seat)
 
-    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> "Game":
+    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> Game:
         """A copy in which everything hidden from ``seat`` is dealt anew (and future
         randomness reseeded), consistent with what ``seat`` sees. For search bots."""
         self._check_seat(seat)

@@ -24,7 +24,7 @@ class RuleOptions:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> "RuleOptions":
+    def from_dict(cls, data: dict[str, Any] | None) -> RuleOptions:
         """Options from a dict; unknown names or wrong types raise ConfigError."""
         data = dict(data or {})
         known = {f.name: f for f in fields(cls)}

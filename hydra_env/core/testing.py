@@ -13,7 +13,7 @@ every card stays in exactly one place.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from hydra_env.core import engine
 from hydra_env.core.game import Game
@@ -154,7 +154,8 @@ def coop_game(*, scenario: int = 1, heroes: Sequence[str] | None = None,
         state.action_hands[seat] = []
         for cid in ids:
             card = action_card(g, cid)
-            _take(state, card, [state.action_deck, state.action_discard], [state.display] + state.action_hands, state.action_deck)
+            _take(state, card, [state.action_deck, state.action_discard], [state.display] + state.action_hands,
+                  state.action_deck)
             state.action_hands[seat].append(card)
         state.action_hand_used[seat] = [0] * len(state.action_hands[seat])
     for seat, ids in (hydra_hands or {}).items():
@@ -164,7 +165,8 @@ def coop_game(*, scenario: int = 1, heroes: Sequence[str] | None = None,
         for cid in ids:
             card = hydra_card(g, cid)
             d = tables.hcard_deck[card]
-            _take(state, card, state.hydra_decks + state.hydra_discards, state.hydra_hands + [state.hydra_stack], state.hydra_decks[d])
+            _take(state, card, state.hydra_decks + state.hydra_discards, state.hydra_hands + [state.hydra_stack],
+                  state.hydra_decks[d])
             state.hydra_hands[seat].append(card)
     if display is not None:
         state.action_deck.extend(c for c in state.display if c >= 0)
@@ -267,8 +269,10 @@ def _card_conservation(state, rules) -> list[str]:
         [c for hand in state.action_hands for c in hand] + [x for x in state.hydra_queue if x >= 0]
     if sorted(action) != list(range(len(rules.components.action_cards))):
         bad.append("action cards are not each in exactly one place")
-    hydra = [c for d in state.hydra_decks + state.hydra_discards for c in d] + [c for c in state.solo_row_c if c >= 0] + \
-        [c for hand in state.hydra_hands for c in hand] + list(state.hydra_stack) + [~x for x in state.hydra_queue if x < 0]
+    hydra = ([c for d in state.hydra_decks + state.hydra_discards for c in d]
+             + [c for c in state.solo_row_c if c >= 0]
+             + [c for hand in state.hydra_hands for c in hand] + list(state.hydra_stack)
+             + [~x for x in state.hydra_queue if x < 0])
     if len(set(hydra)) != len(hydra):
         bad.append("a hydra card is in two places")
     return bad

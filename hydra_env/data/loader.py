@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,12 @@ from hydra_env.data.checks import _check_count, _Where
 from hydra_env.data.limits import RULEBOOK_COUNTS, Counts
 from hydra_env.data.model import Components
 from hydra_env.data.parse_board import _parse_board
-from hydra_env.data.parse_cards import _check_card_counts, _deck_sizes, _parse_action_cards, _parse_hydra_cards
+from hydra_env.data.parse_cards import (
+    _check_card_counts,
+    _deck_sizes,
+    _parse_action_cards,
+    _parse_hydra_cards,
+)
 from hydra_env.data.parse_manifest import _check_manifest_counts, _parse_manifest
 from hydra_env.data.parse_scenarios import _Context, _parse_scenarios
 from hydra_env.errors import DataError
@@ -104,7 +109,7 @@ def _load_folder(folder: Path, counts: Counts | None) -> Components:
     return Components(name, version, hydra, hero, supply, board, actions, hydras, scenarios, str(folder), _digest(raw))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_default(counts: Counts | None) -> Components:
     return _load_folder(_DATA_DIR, counts)
 

@@ -14,12 +14,12 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from hydra_env.data import Components, default_components, load_components
-from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.core.game import Game
 from hydra_env.core.options import RuleOptions
 from hydra_env.core.tables import tables_for
+from hydra_env.data import Components, default_components, load_components
 from hydra_env.envs.encoding import Encoder, encoder_for
+from hydra_env.errors import ConfigError, IllegalActionError
 
 ILLEGAL_MODES = ("raise", "penalty")
 RENDER_MODES = ("ansi", "rgb_array")

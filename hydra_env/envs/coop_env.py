@@ -79,7 +79,8 @@ Version history
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from hydra_env.envs.base import HydraEnv
 from hydra_env.envs.bots import make_bot, parse_bot_spec

@@ -95,9 +95,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from hydra_env.errors import ConfigError
 from hydra_env.envs.base import HydraEnv
 from hydra_env.envs.rewards import SoloReward
+from hydra_env.errors import ConfigError
 
 
 class SoloEnv(HydraEnv):

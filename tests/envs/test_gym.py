@@ -11,12 +11,11 @@ from types import SimpleNamespace
 import gymnasium as gym
 import numpy as np
 import pytest
+from helpers.paths import ROOT as REPOSITORY
 
 import hydra_env
 from hydra_env.core.state import DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED
 from hydra_env.envs.rewards import CoopReward, SoloReward, potential, rank_value
-
-from helpers.paths import ROOT as REPOSITORY
 
 ROOT = str(REPOSITORY)   # for the PYTHONPATH of subprocesses
 

@@ -11,8 +11,8 @@ import pytest
 
 from agents import cli, evaluate, stats
 from agents.backends import GameRecord, bot_seed, game_seed
-from hydra_env.envs.bots import bot_names, register_bot
 from hydra_env import Game
+from hydra_env.envs.bots import bot_names, register_bot
 
 
 def _run(tmp_path: Path, *extra: str, name: str = "out") -> tuple[int, Path]:
