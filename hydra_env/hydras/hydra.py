@@ -35,6 +35,8 @@ class Analysis(NamedTuple):
     swords: int
     poisons: int
     cards: int
+    depth: dict[int, int]
+    placements: dict[int, tuple[int, ...]]
 
     @property
     def complete(self) -> bool:
@@ -162,7 +164,19 @@ def analyse(grid: list[int], tables: Tables) -> Analysis:
     open_ends = tuple((cell, *constraint(grid, tables, cell)) for cell in sorted(candidates))
     depth = neck_lengths(grid, tables)
     return Analysis(open_ends, dangling, tuple(targets), torches, heads, max(depth.values()),
-                    swords, poisons, cards)
+                    swords, poisons, cards, depth, {})
+
+
+def placements(found: Analysis, tables: Tables, kind: int) -> tuple[int, ...]:
+    """``cell·4 + rotation`` of every distinct legal neck play of ``kind`` into
+    the open ends of an analysed hydra (H5, H6), ascending; cached."""
+    cached = found.placements.get(kind)
+    if cached is None:
+        table = tables.fits[kind]
+        cached = found.placements[kind] = tuple(
+            cell * 4 + rotation for cell, fixed, required in found.open_ends
+            for rotation in table[fixed * 16 + required])
+    return cached
 
 
 def analysis_of(state, tables: Tables, seat: int) -> Analysis:

@@ -11,9 +11,13 @@ torch or declines (H8). Every decision has at least one legal action.
 
 from __future__ import annotations
 
-from hydra_env.hydras.hydra import analysis_of
+from hydra_env.hydras.hydra import analysis_of, placements
 from hydra_env.hydras.state import DecisionKind, State
 from hydra_env.hydras.tables import Tables
+
+
+_NECK_KEY = 1 << 20     # cache keys in Analysis.placements (kinds use 0 … K−1)
+_SWORD_KEY = 1 << 30
 
 
 def legal_actions(state: State, tables: Tables) -> tuple[int, ...]:
@@ -38,38 +42,49 @@ def _compute(state: State, tables: Tables) -> tuple[int, ...]:
         return tuple(out)
     if pending.kind == DecisionKind.BURN:
         return (codec.burn, codec.no_burn)
-    return tuple(sorted(turn_actions(state, tables, seat)))
+    return tuple(turn_actions(state, tables, seat))
 
 
 def turn_actions(state: State, tables: Tables, seat: int) -> list[int]:
-    """The plays of ``seat``'s turn, unsorted (see the module docstring)."""
+    """The plays of ``seat``'s turn, ascending (see the module docstring). Built
+    block by block in the codec's order, so no sort is needed."""
     codec = tables.codec
-    players = state.players
-    torch = tables.torch
-    fits, is_sword = tables.fits, tables.is_sword
+    players, cells, seats = state.players, codec.cells, codec.max_players
+    torch, is_sword = tables.torch, tables.is_sword
     analyses = [analysis_of(state, tables, (seat + offset) % players) for offset in range(players)]
-    out: list[int] = []
+    necks: list[int] = []
+    swords: list[int] = []
+    torches: list[int] = []
+    discards: list[int] = []
     previous = -1
     for slot, kind in enumerate(state.hands[seat]):
         if kind == previous:
             continue
         previous = kind
-        out.append(codec.discard(slot))
+        discards.append(codec.discard_base + slot)
         if kind == torch:
             for offset in range(1, players):
-                for cell, _, _ in analyses[offset].open_ends:
-                    out.append(codec.torch(offset, cell))
+                base = codec.torch_base + offset * cells
+                torches.extend([base + end[0] for end in analyses[offset].open_ends])
             continue
-        table = fits[kind]
+        sword = is_sword[kind]
         for offset, found in enumerate(analyses):
-            base = (slot * codec.max_players + offset) * codec.cells
-            for cell, fixed, required in found.open_ends:
-                for rotation in table[fixed * 16 + required]:
-                    out.append((base + cell) * 4 + rotation)
-            if is_sword[kind]:
-                sword_base = codec.sword_base + base
-                out.extend(sword_base + cell for cell in found.sword_targets)
-    return out
+            # Cached in the hydra's analysis (replaced whenever the hydra changes).
+            cache = found.placements
+            key = _NECK_KEY + (kind * 64 + slot) * 8 + offset
+            plays = cache.get(key)
+            if plays is None:
+                base = 4 * (slot * seats + offset) * cells
+                plays = cache[key] = tuple(base + spot for spot in placements(found, tables, kind))
+            necks.extend(plays)
+            if sword:
+                key = _SWORD_KEY + slot * 8 + offset
+                cuts = cache.get(key)
+                if cuts is None:
+                    sword_base = codec.sword_base + (slot * seats + offset) * cells
+                    cuts = cache[key] = tuple(sword_base + cell for cell in found.sword_targets)
+                swords.extend(cuts)
+    return necks + swords + torches + discards
 
 
 def is_legal(state: State, tables: Tables, action: int) -> bool:
