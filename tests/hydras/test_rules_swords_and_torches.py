@@ -90,7 +90,7 @@ def test_h8_slash_and_burn_puts_a_torch_into_the_cell_cut():
     # rulebook: you cut off your opponent's neck card, then replace it with a torch
     game = ht.build_game(3, hydras={1: CHAIN},
                          hands={0: ["sword head I", "torch", "plain turn", "plain tee"],
-                                1: ["plain cross"], 2: ["plain cross"]},
+                                1: ["plain cross"], 2: ["sword cross"]},
                          deck_top=["plain head I", "plain head II", "plain head III"])
     game.apply(ht.sword(game, "sword head I", seat=1, row=0, column=1))
     ht.pass_all(game)
