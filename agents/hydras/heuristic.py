@@ -19,8 +19,8 @@ A sword or torch on another seat's hydra counts its effect × ``trust``
 (it may be blocked). So it caps necks with heads late rather than early,
 keeps poison breath to block (and blocks a cut or torch on its hydra when the
 loss outweighs the card), and cuts and burns whoever leads. Default
-weights: ``grow`` 0.6, ``close`` 1.0, ``poison`` 1.6, ``sword`` 0.7,
-``torch`` 0.6, ``leader`` 0.7, ``trust`` 0.85, ``endgame`` 0.45.
+weights: ``grow`` 1.0, ``close`` 0.5, ``poison`` 1.6, ``sword`` 0.7,
+``torch`` 0.6, ``leader`` 1.0, ``trust`` 0.85, ``endgame`` 0.45 (tuned against two greedy seats).
 """
 
 from __future__ import annotations
@@ -41,12 +41,12 @@ from hydra_env.hydras.tables import Tables
 class HeuristicWeights:
     """The weights of the module docstring's value."""
 
-    grow: float = 0.6
-    close: float = 1.0
+    grow: float = 1.0
+    close: float = 0.5
     poison: float = 1.6
     sword: float = 0.7
     torch: float = 0.6
-    leader: float = 0.7
+    leader: float = 1.0
     trust: float = 0.85
     endgame: float = 0.45
 
