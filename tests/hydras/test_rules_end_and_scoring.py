@@ -168,3 +168,18 @@ def test_h16_players_still_tied_share_the_win():
     game = ht.build_game(3, hydras={0: " |\n-B--1", 1: " |\n-B--1"}, hands={0: ["plain turn"]})
     result = game.result()
     assert result.winners == (0, 1) and result.ranks == (1, 1, 3)
+
+
+def test_h13_a_skipped_turn_that_takes_the_last_card_starts_the_last_round():
+    # reading: an empty hand skips the play, its draw may empty the deck
+    game = ht.build_game(3, hands={0: ["plain turn", "plain tee", "plain cross", "plain head I"],
+                                   2: ["plain straight", "plain head II"]}, deck_size=3)
+    game.apply(ht.discard(game, "plain tee"))
+    assert len(game.state.hands[1]) == 2 and game.state.deck == []
+    assert game.state.final_turns_left == 3 and game.current_player == 2
+    seats = []
+    while not game.is_over:
+        seats.append(game.current_player)
+        game.apply(game.legal_actions()[-1])
+        ht.pass_all(game)
+    assert seats == [2, 0, 1]

@@ -189,3 +189,12 @@ def test_h10_a_torch_is_open_space_for_the_sword_count_of_its_neighbours():
     hydra = grid(game, CROWDED_WITH_TORCH)
     tee = game.tables.cell_of(-1, 0)
     assert tee in analyse(hydra, game.tables).sword_targets
+
+
+def test_h8_slash_and_burn_after_cutting_an_opponents_torch():
+    # reading: a torch is a card, so cutting one on an opponent's hydra allows a slash and burn
+    game = ht.build_game(2, hydras={1: " |\n-B- T"}, hands={0: ["sword head I", "torch"],
+                                                          1: ["plain cross"]})
+    game.apply(ht.sword(game, "sword head I", seat=1, row=0, column=1))
+    ht.pass_all(game)
+    assert game.pending == {"kind": "slash and burn", "seat": 0}
