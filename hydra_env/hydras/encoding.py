@@ -49,6 +49,8 @@ The flat form (``flatten=True`` in the envs) is ``board``, ``hand`` and
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from hydra_env.hydras.hydra import analysis_of
@@ -75,8 +77,26 @@ class HydrasEncoder:
         self.hand_offset = self.board_size
         self.feature_offset = self.board_size + tables.hand_size * self.kinds
         self.size = self.feature_offset + self.feature_count
-        self._counts = [k.count for k in tables.cards.kinds]
-        self._weights = [1.0 / max(k.count, 1) for k in tables.cards.kinds]
+        self._counts = np.array([k.count for k in tables.cards.kinds], np.float32)
+        self._weights = np.array([1.0 / max(k.count, 1) for k in tables.cards.kinds], np.float32)
+        self._zero_kinds = np.zeros(self.kinds, np.float32)
+        self._blank = np.zeros(self.seat_size, np.float32)
+        # Planes 0–11 of each cell code (necks by side, card, body, torch, heads, icons).
+        self._faces = np.zeros((tables.body_code + 1, 12), np.float32)
+        for code in range(tables.body_code + 1):
+            row = self._faces[code]
+            if code == tables.body_code:
+                row[5] = 1.0
+            elif tables.kind_of[code] == tables.torch:
+                row[6] = 1.0
+                continue
+            for direction in range(4):
+                row[direction] = tables.sides[code] >> direction & 1
+            row[4] = 1.0
+            if tables.heads[code]:
+                row[6 + tables.heads[code]] = 1.0
+            row[10] = tables.icon[code] == 1
+            row[11] = tables.icon[code] == 2
         # Planes of a hydra depend only on its grid: cached by its Analysis (which the
         # engine replaces whenever the grid changes; clones share it).
         self._cache: dict[int, tuple] = {}
@@ -100,33 +120,32 @@ class HydrasEncoder:
         """The observation of ``seat`` as one vector: board, hand, features."""
         tables = self.tables
         players, k = state.players, self.kinds
-        out = np.zeros(self.size, np.float32)
         attack, burn = state.attack, state.burn_cell
         marked = (attack.target, attack.cell) if attack is not None else burn
-        seen = [0] * k
+        seen = self._zero_kinds.copy()
         found = []
-        step = self.seat_size
+        pieces = []
         for relative in range(players):
             owner = (seat + relative) % players
             planes, cards = self._hydra(state, owner)
-            out[relative * step:(relative + 1) * step] = planes
             if marked is not None and marked[0] == owner:
-                out[relative * step + 15 * tables.cell_count + marked[1]] = 1.0
+                planes = planes.copy()
+                planes[15 * tables.cell_count + marked[1]] = 1.0
+            pieces.append(planes)
             found.append(analysis_of(state, tables, owner))
-            for kind, count in cards:
-                seen[kind] += count
+            seen += cards
+        pieces.extend([self._blank] * (self.seats - players))
         own = state.hands[seat]
+        hand = np.zeros(tables.hand_size * k, np.float32)
         for slot, kind in enumerate(own):
-            out[self.hand_offset + slot * k + kind] = 1.0
-            seen[kind] += 1
+            hand[slot * k + kind] = 1.0
+        public = own + [kind for _, kind in state.blocks]
         if attack is not None:          # cards in flight in a block chain are public
-            seen[attack.card] += 1
-        for _, kind in state.blocks:
-            seen[kind] += 1
-        discard = [0] * k
-        for kind in state.discard:
-            discard[kind] += 1
-        f = [0.0] * self.feature_count
+            public.append(attack.card)
+        if public:
+            seen += np.bincount(public, minlength=k)
+        discard = np.bincount(state.discard, minlength=k) if state.discard else self._zero_kinds
+        f = [0.0] * 40
         for r in range(players):
             f[r] = 1.0
         f[4 + (state.turn_seat - seat) % players] = 1.0
@@ -147,67 +166,49 @@ class HydrasEncoder:
             f[36 + r] = min(len(a.open_ends) / 10, 1.0)
         heads = tables.kind_heads
         f[23] = min(sum(heads[c] for c in own) / 12, 1.0)
-        f[40:40 + k] = [d * w for d, w in zip(discard, self._weights)]
-        unseen = [(c - d - s) * w for c, d, s, w in zip(self._counts, discard, seen, self._weights)]
-        f[40 + k:40 + 2 * k] = [u if u > 0.0 else 0.0 for u in unseen]
-        base = 40 + 2 * k
+        tail = np.zeros(17 + k, np.float32)
         if state.pending is not None:
-            f[base + state.pending.kind] = 1.0
+            tail[state.pending.kind] = 1.0
         if attack is not None:
-            f[base + 3 + attack.kind] = 1.0
-            f[base + 5 + (attack.seat - seat) % players] = 1.0
-            f[base + 9 + (attack.target - seat) % players] = 1.0
-            f[base + 13 + attack.card] = 1.0
-            f[base + 13 + k] = float(attack.burn)
-            f[base + 14 + k] = min(len(state.blocks) / 4, 1.0)
-            f[base + 15 + k] = float(len(state.blocks) % 2 == 0)
-            f[base + 16 + k] = len(state.offers) / 3
+            tail[3 + attack.kind] = 1.0
+            tail[5 + (attack.seat - seat) % players] = 1.0
+            tail[9 + (attack.target - seat) % players] = 1.0
+            tail[13 + attack.card] = 1.0
+            tail[13 + k] = float(attack.burn)
+            tail[14 + k] = min(len(state.blocks) / 4, 1.0)
+            tail[15 + k] = float(len(state.blocks) % 2 == 0)
+            tail[16 + k] = len(state.offers) / 3
         elif state.pending is not None and state.pending.kind == DecisionKind.BURN:
-            f[base + 13 + k] = 1.0
-        out[self.feature_offset:] = f
-        return out
+            tail[13 + k] = 1.0
+        pieces += [hand, np.frombuffer(array("f", f), np.float32), discard * self._weights,
+                   np.maximum((self._counts - discard - seen) * self._weights, 0.0), tail]
+        return np.concatenate(pieces)
 
-    def _hydra(self, state: State, owner: int) -> tuple[np.ndarray, tuple[tuple[int, int], ...]]:
-        """Planes 0–14 of ``owner``'s hydra (raveled) and its (kind, count) pairs (cached)."""
+    def _hydra(self, state: State, owner: int) -> tuple[np.ndarray, np.ndarray]:
+        """Planes 0–14 of ``owner``'s hydra (raveled) and its cards by kind (cached)."""
         found = analysis_of(state, self.tables, owner)
         entry = self._cache.get(id(found))
         if entry is not None and entry[0] is found:
             return entry[1], entry[2]
         tables = self.tables
         cells = tables.cell_count
-        planes = np.zeros(PLANES_PER_SEAT * cells, np.float32)
-        cards: dict[int, int] = {}
-        sides, heads, icon, kind_of = tables.sides, tables.heads, tables.icon, tables.kind_of
-        torch = tables.torch
+        planes = np.zeros((PLANES_PER_SEAT, cells), np.float32)
+        grid = state.hydras[owner]
+        filled = [cell for cell, code in enumerate(grid) if code >= 0]
+        codes = [grid[cell] for cell in filled]
+        planes[:12, filled] = self._faces[codes].T
+        kinds = [tables.kind_of[code] for code in codes if code != tables.body_code]
+        counts = np.bincount(kinds, minlength=self.kinds).astype(np.float32) if kinds \
+            else self._zero_kinds
+        if found.open_ends:
+            planes[12, [end[0] for end in found.open_ends]] = 1.0
+        if found.sword_targets:
+            planes[13, list(found.sword_targets)] = 1.0
         depth = found.depth
-        for cell, code in enumerate(state.hydras[owner]):
-            if code < 0:
-                continue
-            if code == tables.body_code:
-                planes[5 * cells + cell] = 1.0
-            else:
-                cards[kind_of[code]] = cards.get(kind_of[code], 0) + 1
-                if kind_of[code] == torch:
-                    planes[6 * cells + cell] = 1.0
-                    continue
-            face = sides[code]
-            for direction in range(4):
-                if face >> direction & 1:
-                    planes[direction * cells + cell] = 1.0
-            planes[4 * cells + cell] = 1.0
-            if heads[code]:
-                planes[(6 + heads[code]) * cells + cell] = 1.0
-            if icon[code] == 1:
-                planes[10 * cells + cell] = 1.0
-            elif icon[code] == 2:
-                planes[11 * cells + cell] = 1.0
-            planes[14 * cells + cell] = min(depth.get(cell, 0) / 20, 1.0)
-        for cell, _, _ in found.open_ends:
-            planes[12 * cells + cell] = 1.0
-        for cell in found.sword_targets:
-            planes[13 * cells + cell] = 1.0
+        planes[14, list(depth)] = np.minimum(np.fromiter(depth.values(), np.float32, len(depth)) / 20,
+                                             1.0)
+        planes = planes.ravel()
         if len(self._cache) > 512:
             self._cache.clear()
-        pairs = tuple(cards.items())
-        self._cache[id(found)] = (found, planes, pairs)
-        return planes, pairs
+        self._cache[id(found)] = (found, planes, counts)
+        return planes, counts
