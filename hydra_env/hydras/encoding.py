@@ -144,7 +144,8 @@ class HydrasEncoder:
             public.append(attack.card)
         if public:
             seen += np.bincount(public, minlength=k)
-        discard = np.bincount(state.discard, minlength=k) if state.discard else self._zero_kinds
+        discard = (np.bincount(state.discard, minlength=k).astype(np.float32) if state.discard
+                   else self._zero_kinds)
         f = [0.0] * 40
         for r in range(players):
             f[r] = 1.0
@@ -182,7 +183,7 @@ class HydrasEncoder:
             tail[13 + k] = 1.0
         pieces += [hand, np.frombuffer(array("f", f), np.float32), discard * self._weights,
                    np.maximum((self._counts - discard - seen) * self._weights, 0.0), tail]
-        return np.concatenate(pieces)
+        return np.concatenate(pieces)       # every piece is float32
 
     def _hydra(self, state: State, owner: int) -> tuple[np.ndarray, np.ndarray]:
         """Planes 0–14 of ``owner``'s hydra (raveled) and its cards by kind (cached)."""

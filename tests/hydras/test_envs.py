@@ -172,3 +172,14 @@ def test_pettingzoo_masks_are_zero_for_seats_not_deciding():
     for agent in env.possible_agents:
         mask = env.observe(agent)["action_mask"]
         assert mask.any() == (agent == deciding)
+
+
+def test_observations_stay_float32_in_their_space_all_game():
+    env = HydrasEnv(num_players=4, flatten=True)
+    obs, info = env.reset(seed=6)
+    rng = np.random.default_rng(6)
+    while True:
+        assert obs.dtype == np.float32 and env.observation_space.contains(obs)
+        obs, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        if terminated or truncated:
+            break
