@@ -2,7 +2,7 @@
 
 ::
 
-    python benchmarks/bench_hydras.py                   # about 40 seconds
+    python benchmarks/bench_hydras.py                   # about 45 seconds
     python benchmarks/bench_hydras.py --seconds 2 --rounds 1 --json out.json
 
 Measured one after another, in interleaved rounds (the median is reported):
@@ -12,6 +12,7 @@ Measured one after another, in interleaved rounds (the median is reported):
 2. ``HydrasEnv``: steps per second of the Gymnasium env (3 players, the
    learning seat random among ``action_masks()``, two ``random`` opponents
    playing inside each step); every step encodes the observation and the mask.
+   ``HydrasEnv (decisions)`` counts every seat's decisions made in those steps.
 3. ``hydras AEC``: the PettingZoo AEC env (3 players), random masked play
    from ``observation["action_mask"]``: one step per decision.
 4. ``connect_four_v3``: the same AEC loop and sampler on PettingZoo's connect four.
@@ -77,18 +78,22 @@ def bench_engine(seconds: float) -> tuple[float, float]:
     return _timed(body, seconds)
 
 
-def bench_gym(seconds: float) -> tuple[float, float]:
-    """Steps per second of HydrasEnv with random masked actions."""
+def bench_gym(seconds: float, count: str = "steps") -> tuple[float, float]:
+    """Steps per second of HydrasEnv with random masked actions; with ``count=
+    "decisions"``, the decisions of every seat (the opponents' inside each step too)."""
     env = HydrasEnv(num_players=3, opponents=["random"], flatten=True)
     rng = np.random.default_rng(0)
     env.reset(seed=0)
 
     def body() -> int:
+        made = 0
         for _ in range(200):
+            before = len(env.game.state.history)
             _, _, terminated, truncated, _ = env.step(_pick(env.action_masks(), rng))
+            made += len(env.game.state.history) - before if count == "decisions" else 1
             if terminated or truncated:
                 env.reset()
-        return 200
+        return made
 
     body()
     return _timed(body, seconds)
@@ -137,6 +142,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     benches = {"connect_four_v3": lambda: bench_aec(connect_four, args.seconds),
                "engine (decisions)": lambda: bench_engine(args.seconds),
                "HydrasEnv (steps)": lambda: bench_gym(args.seconds),
+               "HydrasEnv (decisions)": lambda: bench_gym(args.seconds, "decisions"),
                "hydras AEC (steps)": lambda: bench_aec(lambda: hydras_aec(num_players=3),
                                                        args.seconds)}
     runs: dict[str, list] = {name: [] for name in benches}

@@ -13,6 +13,7 @@ import numpy as np
 
 from hydra_env.errors import IllegalActionError
 from hydra_env.hydras import codec as actions
+from hydra_env.hydras.explain import why_illegal
 from hydra_env.hydras.hydra import constraint, cut, empty_hydra
 from hydra_env.hydras.moves import legal_actions
 from hydra_env.hydras.state import (NO_FINAL_ROUND, Attack, AttackKind, DecisionKind, Event,
@@ -58,7 +59,6 @@ def apply(state: State, tables: Tables, action: int) -> None:
     Raises IllegalActionError (the state unchanged) when it is not legal.
     """
     if action not in legal_actions(state, tables):
-        from hydra_env.hydras.explain import why_illegal
         raise IllegalActionError(why_illegal(state, tables, action))
     state.history.append(action)
     state.legal_cache = None

@@ -113,7 +113,7 @@ def check_state(data: dict[str, Any], tables: Tables) -> None:
             _fail(f"state.hands[{s}]", "must be sorted by card kind")
     grids = _list(data["hydras"], "state.hydras", players)
     for s, grid in enumerate(grids):
-        _check_grid(_list(grid, f"state.hydras[{s}]", tables.cell_count), f"state.hydras[{s}]", tables)
+        check_grid(_list(grid, f"state.hydras[{s}]", tables.cell_count), f"state.hydras[{s}]", tables)
     for i, block in enumerate(_list(data["blocks"], "state.blocks")):
         _list(block, f"state.blocks[{i}]", 2)
         _int(block[0], f"state.blocks[{i}][0]", 0, seats)
@@ -144,7 +144,9 @@ def check_state(data: dict[str, Any], tables: Tables) -> None:
     _check_counts(data, tables)
 
 
-def _check_grid(grid: list, field: str, tables: Tables) -> None:
+def check_grid(grid: list, field: str, tables: Tables) -> None:
+    """Raise ConfigError naming ``field`` unless ``grid`` is a valid hydra: codes in
+    range, the body at the centre only, every card linked (H3) and matching (H5)."""
     for cell, code in enumerate(grid):
         _int(code, f"{field}[{cell}]", EMPTY, tables.body_code)
         if (code == tables.body_code) != (cell == tables.centre):

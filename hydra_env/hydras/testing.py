@@ -26,7 +26,7 @@ from hydra_env.errors import ConfigError
 from hydra_env.hydras.components import sides_from_text
 from hydra_env.hydras.game import HydrasGame
 from hydra_env.hydras.hydra import empty_hydra
-from hydra_env.hydras.save import _check_grid
+from hydra_env.hydras.save import check_grid
 from hydra_env.hydras.state import NO_FINAL_ROUND, DecisionKind, PendingDecision, Phase
 from hydra_env.hydras.tables import EMPTY, Tables, rotate
 
@@ -61,7 +61,7 @@ def parse_hydra(text: str, tables: Tables) -> list[int]:
                 raise ValueError(f"drawing row {row}, column {col}: {exc}") from None
             grid[cell] = code
     try:
-        _check_grid(grid, "drawing", tables)
+        check_grid(grid, "drawing", tables)
     except ConfigError as exc:
         raise ValueError(str(exc)) from None
     return grid
