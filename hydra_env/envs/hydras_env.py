@@ -27,16 +27,33 @@ Opponents
     name, made anew each episode by :func:`resolve_bot` with a seed drawn
     from the env's generator (``reset(seed=s)`` fixes their play too).
 
-Observation (:mod:`hydra_env.hydras.encoding` lists every channel)
+Observation (built by :mod:`hydra_env.hydras.encoding`; seats relative to the learning seat)
     ``Dict(board=Box(0, 1, (64, 11, 11)), hand=Box(0, 1, (4, 22)),
-    features=Box(0, 1, (123,)))``, float32: 16 planes per relative seat (necks
-    by side, cards, body, torches, heads 1–3, sword and poison icons, open
-    ends, sword targets, neck lengths, the cell under attack); the own hand
-    one-hot per slot; seats present, turn and star seat, deck and last round,
-    hand sizes, board scores, own hand penalty, neck lengths, complete
-    hydras, torches, open ends, the discard pile and the unseen cards per
-    kind, the pending decision and the block chain. Seats are relative to the
-    learning seat. ``flatten=True``: one ``Box(0, 1, (7955,), float32)``.
+    features=Box(0, 1, (123,)))``, float32; ``flatten=True``: the three
+    raveled and joined, ``Box(0, 1, (7955,), float32)``. Relative seat ``r``
+    is seat ``(seat + r) mod players``; absent seats are zeros.
+
+    ``board`` plane ``16·r + c`` of relative seat ``r``:
+    c 0–3 neck north/east/south/west of the card in the cell; c 4 a card
+    (body included, torches not); c 5 the body; c 6 a torch; c 7–9 a card
+    with 1/2/3 heads; c 10 sword icon; c 11 poison breath icon; c 12 an open
+    end; c 13 a cell a sword may cut (H7); c 14 the card's neck length / 20;
+    c 15 the cell a pending sword or torch targets, or a slash and burn may fill.
+
+    ``hand``: one-hot card kind (22 kinds, the data file's order, torch last)
+    per hand slot of the learning seat.
+
+    ``features`` (index: meaning): 0–3 seat present; 4–7 turn seat; 8–11 star
+    seat; 12 deck size / 60; 13 last round running (H13); 14 its turns left / 4;
+    15–18 hand sizes / 4; 19–22 board scores (hand penalty aside) + 10, / 40;
+    23 own hand penalty / 12; 24–27 greatest neck lengths / 20; 28–31
+    complete hydras; 32–35 torches / 6; 36–39 open ends / 10; 40–61 discard
+    pile per kind / cards of the kind; 62–83 unseen cards (deck and other
+    hands) per kind / cards of the kind; 84–86 pending decision (turn, block
+    offer, slash and burn); 87–88 card under block (sword, torch); 89–92 its
+    player; 93–96 its target hydra; 97–118 its kind; 119 a slash-and-burn
+    torch; 120 poison breaths in the chain / 4; 121 the chain's card acts if
+    nobody else blocks; 122 seats still to be offered the block / 3.
 
 Actions and mask
     ``Discrete(10175)``, the engine's flat layout (:mod:`hydra_env.hydras.codec`

@@ -183,3 +183,26 @@ def test_observations_stay_float32_in_their_space_all_game():
         obs, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
         if terminated or truncated:
             break
+
+
+def test_the_documented_feature_indices_match_the_encoder():
+    import hydra_env.envs.hydras_env as module
+    from hydra_env.hydras import testing as ht
+    game = ht.build_game(3, hydras={1: " |\n-B--+--2"},
+                         hands={0: ["sword head I", "plain turn"], 1: ["poison turn", "plain cross"],
+                                2: ["plain tee"]})
+    game.apply(ht.sword(game, "sword head I", seat=1, row=0, column=1))
+    game.apply(ht.block(game, "poison turn"))
+    assert game.current_player == 2
+    encoder = HydrasEncoder(game.tables)
+    parts = encoder.encode(game.state, 2)
+    features, board = parts["features"], parts["board"]
+    assert encoder.feature_count == 123 and "122 seats still to be offered" in module.__doc__
+    assert features[85] == 1.0                              # pending: block offer
+    assert features[87] == 1.0                              # the card under block is a sword
+    assert features[89 + 1] == 1.0 and features[93 + 2] == 1.0   # seat 0 on seat 1 (relative)
+    assert features[97 + game.cards.kind_index("sword head I")] == 1.0
+    assert features[120] == 0.25 and features[121] == 0.0 and features[122] == pytest.approx(1 / 3)
+    row, column = game.tables.width // 2, game.tables.width // 2 + 1
+    assert board[16 * 2 + 15, row, column] == 1.0           # the cell under attack, seat 1's hydra
+    assert parts["hand"][0, game.cards.kind_index("plain tee")] == 1.0
