@@ -1,6 +1,6 @@
 """H7–H10: swords, slash and burn, torches, torches as open space.
 
-Drawings: 3 × 3 characters per cell (see test_rules_cards_and_turns.py).
+Drawings: 3 × 3 characters per cell (see test_hydras_rules_cards_and_turns.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """H13–H16: the end of the game, hidden information, scoring and ties.
 
-Drawings: 3 × 3 characters per cell (see test_rules_cards_and_turns.py).
+Drawings: 3 × 3 characters per cell (see test_hydras_rules_cards_and_turns.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """H11–H12: poison breath blocks and their chains (1, 2 and 3 poison breaths).
 
-Drawings: 3 × 3 characters per cell (see test_rules_cards_and_turns.py).
+Drawings: 3 × 3 characters per cell (see test_hydras_rules_cards_and_turns.py).
 """
 
 from __future__ import annotations

@@ -37,6 +37,6 @@ def test_every_rule_names_existing_code_and_existing_tests():
 
 def test_every_rule_test_is_listed_in_the_doc():
     text = DOC.read_text(encoding="utf-8")
-    for path in (ROOT / "tests" / "hydras").glob("test_rules_*.py"):
+    for path in (ROOT / "tests" / "hydras").glob("test_hydras_rules_*.py"):
         for name in re.findall(r"^def (test_h\d+_\w+)", path.read_text(), flags=re.M):
             assert f"`{name}`" in text, f"{name} is not listed in docs/hydras.md"
