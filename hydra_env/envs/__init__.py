@@ -2,8 +2,13 @@
 
 - ``hydra_env/Solo-v0`` — :mod:`hydra_env.envs.solo_env`
 - ``hydra_env/Coop-v0`` — :mod:`hydra_env.envs.coop_env`
+- ``hydra_env/Hydras-v0`` — :mod:`hydra_env.envs.hydras_env` (the card game Hydras)
 
-Importing this package (``import hydra_env`` does) registers both ids with
+A shipped or trained policy's env: ``make_env_for(policy)`` builds the env
+with the arguments recorded with the policy (:mod:`hydra_env.envs.policy_env`),
+next to a plain ``MaskablePPO.load``.
+
+Importing this package (``import hydra_env`` does) registers the ids with
 Gymnasium when it is installed (:mod:`hydra_env.envs.registration`);
 ``gymnasium.make`` then returns them with Gymnasium's standard wrappers.
 Scripted opponents are found by name in :mod:`hydra_env.envs.bots`.
@@ -18,4 +23,15 @@ from hydra_env.envs.registration import ENV_IDS, register_envs
 
 register_envs()
 
-__all__ = ["ENV_IDS", "register_envs"]
+_POLICY_HELPERS = ("make_env_for", "find_policy", "recorded_env_args", "policy_names")
+
+
+def __getattr__(name: str):
+    """``make_env_for`` and its siblings, imported on first use (they need Gymnasium)."""
+    if name in _POLICY_HELPERS:
+        from hydra_env.envs import policy_env
+        return getattr(policy_env, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["ENV_IDS", "register_envs", *_POLICY_HELPERS]

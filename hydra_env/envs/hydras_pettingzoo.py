@@ -60,8 +60,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from hydra_env.errors import ConfigError
 from hydra_env.envs.hydras_env import REWARDS, as_action, observation_space, terminal_reward
+from hydra_env.errors import ConfigError
 from hydra_env.hydras.encoding import HydrasEncoder
 from hydra_env.hydras.game import HydrasGame, resolve_cards
 from hydra_env.hydras.tables import tables_for

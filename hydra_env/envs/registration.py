@@ -5,6 +5,7 @@ Registered ids (``gymnasium.make``), with Gymnasium's standard wrappers
 
     hydra_env/Solo-v0    hydra_env.envs.solo_env:SoloEnv
     hydra_env/Coop-v0    hydra_env.envs.coop_env:CoopEnv
+    hydra_env/Hydras-v0  hydra_env.envs.hydras_env:HydrasEnv   (the card game Hydras)
 
 Gymnasium 1.0 removed its entry-point plugin loader, so packages register
 their ids when they are imported: ``import hydra_env`` (or any module of
@@ -27,6 +28,7 @@ NAMESPACE = "hydra_env"
 ENV_IDS = {
     "hydra_env/Solo-v0": "hydra_env.envs.solo_env:SoloEnv",
     "hydra_env/Coop-v0": "hydra_env.envs.coop_env:CoopEnv",
+    "hydra_env/Hydras-v0": "hydra_env.envs.hydras_env:HydrasEnv",
 }
 
 

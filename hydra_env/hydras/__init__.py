@@ -13,8 +13,7 @@ docs/hydras.md (H1–H16). numpy and the standard library only.
 """
 
 from hydra_env.hydras.codec import HydrasCodec
-from hydra_env.hydras.components import (RULEBOOK_COUNTS, CardKind, CardSet, Counts,
-                                         default_cards, load_cards)
+from hydra_env.hydras.components import RULEBOOK_COUNTS, CardKind, CardSet, Counts, default_cards, load_cards
 from hydra_env.hydras.game import TERMINAL, HydrasGame
 from hydra_env.hydras.scoring import HydrasResult, SeatScore
 from hydra_env.hydras.views import HydrasSeatView

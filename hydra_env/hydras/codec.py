@@ -30,7 +30,8 @@ Decoding never looks at a game: :meth:`HydrasCodec.describe` names any index;
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 NECK, SWORD, TORCH, DISCARD, BURN, NO_BURN, BLOCK, PASS = range(8)
 KIND_NAMES = ("neck", "sword", "torch", "discard", "burn", "no-burn", "block", "pass")

@@ -130,7 +130,7 @@ class _Where:
     def __init__(self, file: str, entry: str = "") -> None:
         self.file, self.entry = file, entry
 
-    def sub(self, name: str) -> "_Where":
+    def sub(self, name: str) -> _Where:
         return _Where(self.file, f"{self.entry}.{name}" if self.entry else name)
 
     def fail(self, problem: str) -> NoReturn:

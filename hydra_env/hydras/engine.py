@@ -16,8 +16,17 @@ from hydra_env.hydras import codec as actions
 from hydra_env.hydras.explain import why_illegal
 from hydra_env.hydras.hydra import constraint, cut, empty_hydra
 from hydra_env.hydras.moves import legal_actions
-from hydra_env.hydras.state import (NO_FINAL_ROUND, Attack, AttackKind, DecisionKind, Event,
-                                    LogEntry, PendingDecision, Phase, State)
+from hydra_env.hydras.state import (
+    NO_FINAL_ROUND,
+    Attack,
+    AttackKind,
+    DecisionKind,
+    Event,
+    LogEntry,
+    PendingDecision,
+    Phase,
+    State,
+)
 from hydra_env.hydras.tables import EMPTY, Tables
 
 

@@ -75,7 +75,7 @@ class HydrasGame:
     # ------------------------------------------------------------ creation
     @classmethod
     def new(cls, num_players: int = 3, seed: int | np.random.Generator | None = None, *,
-            cards: CardSet | str | os.PathLike | None = None) -> "HydrasGame":
+            cards: CardSet | str | os.PathLike | None = None) -> HydrasGame:
         """Deal a new game and run to its first decision.
 
         Args:
@@ -215,7 +215,7 @@ class HydrasGame:
         return f"{text} [{'; '.join(extra)}]" if extra else text
 
     # ------------------------------------------------------------ copies
-    def clone(self) -> "HydrasGame":
+    def clone(self) -> HydrasGame:
         """An independent copy (cheap: lists copied, tables shared)."""
         return HydrasGame(self._state.clone(), self._tables)
 
@@ -224,7 +224,7 @@ class HydrasGame:
         return save.dump(self._state, self._tables)
 
     @classmethod
-    def from_json(cls, text: str, *, cards: CardSet | str | os.PathLike | None = None) -> "HydrasGame":
+    def from_json(cls, text: str, *, cards: CardSet | str | os.PathLike | None = None) -> HydrasGame:
         """A game saved by :meth:`to_json`; it continues exactly as the original.
 
         Raises ConfigError naming the field when the text is not a consistent
@@ -249,7 +249,7 @@ class HydrasGame:
         self._check_seat(seat)
         return HydrasSeatView(self, seat)
 
-    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> "HydrasGame":
+    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> HydrasGame:
         """A copy in which everything hidden from ``seat`` is dealt anew,
         consistent with what ``seat`` sees. For search bots."""
         self._check_seat(seat)

@@ -15,7 +15,6 @@ from hydra_env.hydras.hydra import analysis_of, placements
 from hydra_env.hydras.state import DecisionKind, State
 from hydra_env.hydras.tables import Tables
 
-
 _NECK_KEY = 1 << 20     # cache keys in Analysis.placements (kinds use 0 … K−1)
 _SWORD_KEY = 1 << 30
 

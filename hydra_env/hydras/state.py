@@ -134,7 +134,7 @@ class State:
         self.legal_cache: tuple[int, ...] | None = None
         self.analysis_cache: list = []
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy (caches are shared: they are never mutated in place)."""
         new = State.__new__(State)
         for name in _LISTS:
@@ -170,7 +170,7 @@ class State:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "State":
+    def from_dict(cls, data: dict[str, Any]) -> State:
         """Inverse of :meth:`to_dict` (types only; :mod:`hydra_env.hydras.save` validates)."""
         state = cls()
         for name in _SCALARS:

@@ -18,7 +18,7 @@ moved, so every card stays in exactly one place.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
 

@@ -116,7 +116,7 @@ class HydrasSeatView:
 
     __slots__ = ("_game", "seat", "_redeal")
 
-    def __init__(self, game: "HydrasGame", seat: int, *, redeal: bool = True) -> None:
+    def __init__(self, game: HydrasGame, seat: int, *, redeal: bool = True) -> None:
         """Wrap ``game`` for ``seat``; ``redeal=False`` for games that already
         are samples (then :meth:`sample` is a plain clone)."""
         self._game = game
@@ -161,7 +161,7 @@ class HydrasSeatView:
         """The seat's view as plain data."""
         return self._game.observe(self.seat)
 
-    def sample(self, rng: np.random.Generator) -> "HydrasGame":
+    def sample(self, rng: np.random.Generator) -> HydrasGame:
         """A full game consistent with the seat's view (hidden cards re-dealt)."""
         if self._redeal:
             return self._game.determinize(self.seat, rng)

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.envs.hydras_env import HydrasEnv, UniformRandomBot, resolve_bot
 from hydra_env.envs.hydras_pettingzoo import env as hydras_aec
 from hydra_env.envs.hydras_pettingzoo import raw_env
+from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.hydras.encoding import HydrasEncoder
 
 
