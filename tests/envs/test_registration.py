@@ -55,7 +55,7 @@ def test_import_hydra_env_registers_the_ids_without_an_import_hook():
     out = _python("import sys, hydra_env, gymnasium\n"
                   "print(sorted(i for i in gymnasium.registry if i.startswith('hydra_env/')))\n"
                   "print(any(type(f).__module__.startswith('hydra_env') for f in sys.meta_path))")
-    assert out.splitlines() == ["['hydra_env/Coop-v0', 'hydra_env/Solo-v0']", "False"]
+    assert out.splitlines() == ["['hydra_env/Coop-v0', 'hydra_env/Hydras-v0', 'hydra_env/Solo-v0']", "False"]
     # Gymnasium's own "module:id" form imports the module first.
     out = _python("import gymnasium as gym\n"
                   "print(type(gym.make('hydra_env:hydra_env/Solo-v0').unwrapped).__name__)")
@@ -138,9 +138,9 @@ def test_maskable_ppo_learns_on_a_gym_make_env():
 
 # --------------------------------------------------------------------------- bot registry
 
-def test_entry_points_declare_every_bot_of_hydra_and_none_of_hydras_yet():
+def test_entry_points_declare_every_bot_of_hydra_and_of_hydras():
     assert HYDRA_BOTS <= set(bots.bot_names())
-    assert bots.bot_names("hydras") == []
+    assert bots.bot_names("hydras") == ["greedy", "heuristic", "random"]
     with pytest.raises(ConfigError, match="unknown game 'chess'.*hydra, hydras"):
         bots.bot_names("chess")
     for name in HYDRA_BOTS - {"ppo"}:
