@@ -6,7 +6,7 @@ PettingZoo environments live in :mod:`hydra_env.envs` and
 """
 
 from hydra_env.data import Components, default_components, load_components
-from hydra_env.errors import ConfigError, DataError, HydraError, IllegalActionError
+from hydra_env.errors import ConfigError, DataError, HydraError, IllegalActionError, SaveError
 from hydra_env.core.game import TERMINAL, Game
 from hydra_env.core.options import RuleOptions
 from hydra_env.core.result import GameResult
@@ -20,4 +20,4 @@ import hydra_env.envs  # noqa: E402,F401
 
 __all__ = ["Game", "GameResult", "SeatView", "RuleOptions", "Components", "load_components",
            "default_components", "HydraError", "DataError", "IllegalActionError",
-           "ConfigError", "TERMINAL", "__version__"]
+           "ConfigError", "SaveError", "TERMINAL", "__version__"]
