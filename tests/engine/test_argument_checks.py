@@ -195,3 +195,10 @@ def test_from_json_of_a_non_string_is_a_hydra_error() -> None:
     for value in (5, None, {"format": "hydra-env/game"}):
         raises(ConfigError, lambda: Game.from_json(value), "saved game")
     raises(ConfigError, lambda: Game.from_json(json.dumps([1])), "not a saved hydra-env game")
+
+
+def test_a_seat_view_of_a_seat_that_does_not_exist_is_refused(coop: Game) -> None:
+    from hydra_env import SeatView
+    raises(ConfigError, lambda: SeatView(coop, 4), "seat", "seats 0 to 3")
+    raises(ConfigError, lambda: SeatView(coop, 0, redeal=1), "redeal must be True or False")
+    assert SeatView(coop, np.int64(2)).seat == 2
