@@ -13,20 +13,21 @@ import json
 import os
 import random
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-hypothesis = pytest.importorskip("hypothesis")
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+import hydra_env.data
+from hydra_env import ConfigError, DataError, Game
+from hydra_env.core.testing import invariants
+from hydra_env.data import RULEBOOK_COUNTS, load_components
 
-import hydra_env.data  # noqa: E402
-from hydra_env import ConfigError, DataError, Game  # noqa: E402
-from hydra_env.core.testing import invariants  # noqa: E402
-from hydra_env.data import RULEBOOK_COUNTS, load_components  # noqa: E402
+sys.path.insert(0, str(Path(__file__).parent))   # the helper module beside this file
 from json_mutations import mutated  # noqa: E402
 
 DATA = Path(hydra_env.data.__file__).parent

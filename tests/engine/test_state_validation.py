@@ -14,18 +14,20 @@ import json
 import os
 import random
 import signal
+import sys
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-hypothesis = pytest.importorskip("hypothesis")
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hydra_env import ConfigError, Game, HydraError, SaveError
+from hydra_env.core.codec import A_CITY_HARPOON, A_CITY_SWORD, A_HARPOON, A_SWORD
+from hydra_env.core.testing import invariants
 
-from hydra_env import ConfigError, Game, HydraError, SaveError  # noqa: E402
-from hydra_env.core.codec import A_CITY_HARPOON, A_CITY_SWORD, A_HARPOON, A_SWORD  # noqa: E402
-from hydra_env.core.testing import invariants  # noqa: E402
+sys.path.insert(0, str(Path(__file__).parent))   # the helper module beside this file
 from json_mutations import mutated  # noqa: E402
 
 ATTACKS = (A_SWORD, A_HARPOON, A_CITY_SWORD, A_CITY_HARPOON)
@@ -275,3 +277,20 @@ def test_a_mutated_save_is_refused_or_plays_to_the_end_with_invariants_intact(da
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+def test_r9_r13_a_save_while_a_second_pushed_hero_waits_on_the_retreated_head_loads() -> None:
+    """A strike of 3 retreats the red head from position 4 to 1 over two protected heroes on
+    its neck (positions 2 and 1): both are pushed onto the maelstrom (R9); the first evades
+    (R13) while the second waits on its old space, which the head now holds."""
+    from hydra_env.core import testing as ht
+    from hydra_env.core.tables import T_PUSHED
+    board = Game.new(1, 1, 0).rules.board
+    path = [board.name(s) for s in board.paths[0]]
+    game = ht.coop_game(heroes=[path[2], path[1], "city", "city"], heads={"red": (4, 0)},
+                        shields=[True, True, False, False], hands={0: ["A21"]}, order=[0, 1, 2, 3])
+    game.apply(ht.find_action(game, "A21", "strike red for 3"))
+    assert game.pending == {"kind": "evade", "seat": 0, "cause": "maelstrom"}
+    assert (T_PUSHED, 1) in game.state.tasks and game.state.hero_space[1] == board.paths[0][1]
+    loaded = Game.from_json(game.to_json())
+    assert loaded.to_json() == game.to_json()
