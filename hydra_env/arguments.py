@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
-from typing import Any, Collection, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 

@@ -128,6 +128,12 @@ class Game:
             options: rule options (:class:`RuleOptions` or a dict of them).
             components: component data (the shipped data when None), or the
                 path of a folder with a user's own data files.
+
+        Raises:
+            ConfigError: an argument is of the wrong type or out of range (the
+                message names it); integers may be Python or numpy integers,
+                never bools or floats.
+            DataError: the data files at ``components`` are invalid.
         """
         scenario = arguments.integer("scenario", scenario, low=1, fix="pass a scenario number such as 10")
         stars = arguments.integer("stars", stars, low=1, high=3)
