@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from hydra_env import arguments
 from hydra_env.core.codec import DISPLAY_SLOTS
 from hydra_env.core.state import DECIDE_EVADE, DECIDE_SHOVED, DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, State
 from hydra_env.core.tables import Rules
@@ -162,10 +163,10 @@ class SeatView:
     def __init__(self, game: Game, seat: int, *, redeal: bool = True) -> None:
         """Wrap ``game`` for ``seat``. ``redeal=False`` is for games that are
         already samples (a search bot's own simulations): :meth:`sample` then
-        returns a plain clone."""
+        returns a plain clone. Raises ConfigError for a seat the game does not have."""
         self._game = game
-        self.seat = seat
-        self._redeal = redeal
+        self.seat = arguments.seat("seat", seat, game.num_players)
+        self._redeal = arguments.boolean("redeal", redeal)
 
     @property
     def pending(self) -> dict[str, Any] | None:
@@ -212,7 +213,8 @@ class SeatView:
         return self._game.observe(self.seat)
 
     def sample(self, rng: np.random.Generator) -> Game:
-        """A full game consistent with the seat's view (hidden cards re-dealt)."""
+        """A full game consistent with the seat's view (hidden cards re-dealt); ``rng``
+        as for :meth:`Game.determinize` (a Generator, a seed or None)."""
         if self._redeal:
             return self._game.determinize(self.seat, rng)
         return self._game.clone()
