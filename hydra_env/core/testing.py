@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from hydra_env.core import engine
 from hydra_env.core.game import Game
 from hydra_env.core.state import DECIDE_EVADE, DECIDE_SHOVED, EVADE_MAELSTROM, PHASE_ACTIONS, PHASE_ACTIONS_II
-from hydra_env.core.tables import T_BITE, T_GROW, T_MOVE, T_SHOVE
+from hydra_env.core.tables import T_BITE, T_GROW, T_MOVE, T_PUSHED, T_SHOVE
 
 
 def space(game: Game, name: str) -> int:
@@ -241,7 +241,8 @@ def invariants(game: Game) -> list[str]:
         bad.append("a decision is pending but no action is legal")
     heads = {board.paths[state.hydra_path[c]][state.head_position[c]] for c in range(len(state.head_position))}
     pd = state.pending
-    transient = {t[1] for t in state.tasks if t[0] == T_SHOVE}   # shoved, not yet moved away
+    # shoved, not yet moved away (R4); pushed onto the maelstrom, waiting to evade (R9)
+    transient = {t[1] for t in state.tasks if t[0] in (T_SHOVE, T_PUSHED)}
     if pd is not None and (pd.kind == DECIDE_SHOVED or (pd.kind == DECIDE_EVADE and pd.cause == EVADE_MAELSTROM)):
         # R4: a shoved hero shares its space with the mover until it moves away;
         # R9: a hero pushed onto the maelstrom waits on its old space, which the head may now hold.
