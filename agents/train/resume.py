@@ -6,7 +6,8 @@
 * training not over (the newest readable checkpoint is short of
   ``total_timesteps``): training goes on from that checkpoint;
 * training over but ``final_model.zip`` not written (killed right after the
-  last step): it is written from the newest checkpoint;
+  last step): it is written from the newest checkpoint (at or past
+  ``total_timesteps``);
 * the final evaluation report missing or made with another ``final_eval_games``
   (killed during the final evaluation): it is made again;
 * nothing missing: the run is complete, nothing is written.
@@ -64,13 +65,16 @@ def resume_config(run_dir: Path, overrides: list[str] | None = None) -> TrainCon
     return config
 
 
-def final_model_current(run_dir: Path, steps: int) -> bool:
-    """Whether ``final_model.zip`` is the intact model of the end of training at
-    ``steps`` (status ``trained`` or ``done`` at that step count)."""
+def finished_steps(run_dir: Path, total_timesteps: int) -> int | None:
+    """The step count of the run's ``final_model.zip`` when training is over (status
+    ``trained`` or ``done`` at ``total_timesteps`` or more, the file intact), else None."""
     status = cb.read_status(run_dir)
-    return (status.get("state") in ("trained", "done") and status.get("timesteps") == steps
-            and (run_dir / "final_model.zip").is_file()
-            and cb.damage(run_dir / "final_model.zip") is None)
+    steps = status.get("timesteps")
+    if status.get("state") not in ("trained", "done") or not isinstance(steps, int) \
+            or steps < total_timesteps:
+        return None
+    final = run_dir / "final_model.zip"
+    return steps if final.is_file() and cb.damage(final, load=True) is None else None
 
 
 def report_complete(config: TrainConfig, run_dir: Path) -> bool:

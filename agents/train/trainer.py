@@ -152,9 +152,6 @@ def _linear(start: float) -> Callable[[float], float]:
     return schedule
 
 
-_status = cb.write_status
-
-
 def prepare_run(config: TrainConfig, runs_dir: Path) -> Path:
     """Check the whole config (:func:`agents.train.checks.check_config`: the env, the
     bots, the device, the imitation cache), then create the run folder and write the
@@ -168,7 +165,7 @@ def prepare_run(config: TrainConfig, runs_dir: Path) -> Path:
     check_config(config, runs_dir)
     (run_dir / "checkpoints").mkdir(parents=True)
     dump_config(config, run_dir / "config.yaml")
-    _status(run_dir, state="created", timesteps=0, total_timesteps=config.total_timesteps)
+    cb.write_status(run_dir, state="created", timesteps=0, total_timesteps=config.total_timesteps)
     return run_dir
 
 
@@ -196,32 +193,34 @@ def _resume(config: TrainConfig, run_dir: Path, workers: int) -> Path:
     """Continue training from the newest readable checkpoint, or finish a run whose
     training is over (final model, final report), or say that it is complete."""
     from sb3_contrib import MaskablePPO
-    ckpt = resuming.newest_readable_checkpoint(run_dir)
-    steps = cb.checkpoint_steps(ckpt)
-    if steps < config.total_timesteps:
-        # Resumed environments get fresh seeds (their episodes in flight were lost).
-        venv = make_vec_env(config, run_dir, config.seed + steps)
-        model = MaskablePPO.load(ckpt, env=venv, device=config.device,
-                                 tensorboard_log=str(run_dir / "tb"))
-        record_env(model, config)            # (checkpoints of older runs lack it)
-        print(f"resuming {run_dir} from {ckpt.name} ({model.num_timesteps} steps)")
-        _learn(model, venv, config, run_dir, resume=True)
-        _finish(model, config, run_dir)
-        _report(config, run_dir, workers)
-        return run_dir
-    finished = resuming.final_model_current(run_dir, steps)
+    steps = resuming.finished_steps(run_dir, config.total_timesteps)
+    ckpt = None
+    if steps is None:
+        ckpt = resuming.newest_readable_checkpoint(run_dir)
+        steps = cb.checkpoint_steps(ckpt)
+        if steps < config.total_timesteps:
+            # Resumed environments get fresh seeds (their episodes in flight were lost).
+            venv = make_vec_env(config, run_dir, config.seed + steps)
+            model = MaskablePPO.load(ckpt, env=venv, device=config.device,
+                                     tensorboard_log=str(run_dir / "tb"))
+            record_env(model, config)            # (checkpoints of older runs lack it)
+            print(f"resuming {run_dir} from {ckpt.name} ({model.num_timesteps} steps)")
+            _learn(model, venv, config, run_dir, resume=True)
+            _finish(model, config, run_dir)
+            _report(config, run_dir, workers)
+            return run_dir
     complete = resuming.report_complete(config, run_dir)
-    if finished and complete:
+    if ckpt is None and complete:
         if cb.read_status(run_dir).get("state") != "done":
-            _status(run_dir, state="done")
+            cb.write_status(run_dir, state="done")
         print(f"{run_dir} is complete: trained for {steps} steps (total_timesteps "
               f"{config.total_timesteps}), final model and report written; nothing to do. "
               f"To train further: hydra-env train --resume {run_dir} --set total_timesteps=N")
         return run_dir
-    print(f"{run_dir}: training is over ({steps} of {config.total_timesteps} steps, "
-          f"{ckpt.name}); finishing the run: "
-          + ("the final report" if finished else "the final model and report"))
-    if not finished:
+    print(f"{run_dir}: training is over ({steps} of {config.total_timesteps} steps); "
+          f"finishing the run: " + ("the final report" if ckpt is None else
+                                    f"the final model (from {ckpt.name}) and report"))
+    if ckpt is not None:
         model = MaskablePPO.load(ckpt, device=config.device)
         record_env(model, config)
         _finish(model, config, run_dir)
@@ -242,7 +241,7 @@ def _learn(model: Any, venv: Any, config: TrainConfig, run_dir: Path, *, resume:
     if config.progress_bar:
         callbacks.append(cb.ProgressBar(config.total_timesteps))
     remaining = config.total_timesteps - model.num_timesteps
-    _status(run_dir, state="running", timesteps=int(model.num_timesteps),
+    cb.write_status(run_dir, state="running", timesteps=int(model.num_timesteps),
             total_timesteps=config.total_timesteps)
     started = time.perf_counter()
     try:
@@ -251,7 +250,7 @@ def _learn(model: Any, venv: Any, config: TrainConfig, run_dir: Path, *, resume:
                         tb_log_name="ppo")
     except KeyboardInterrupt:
         path = cb.save_checkpoint(model, run_dir, config.keep_checkpoints)
-        _status(run_dir, state="interrupted", timesteps=int(model.num_timesteps))
+        cb.write_status(run_dir, state="interrupted", timesteps=int(model.num_timesteps))
         print(f"\ninterrupted at {model.num_timesteps} steps; saved {path.name}. "
               f"Continue with: hydra-env train --resume {run_dir}")
         venv.close()
@@ -259,7 +258,7 @@ def _learn(model: Any, venv: Any, config: TrainConfig, run_dir: Path, *, resume:
     venv.close()
     cb.save_checkpoint(model, run_dir, config.keep_checkpoints)
     status = cb.read_status(run_dir)
-    _status(run_dir, train_seconds=round(float(status.get("train_seconds") or 0)
+    cb.write_status(run_dir, train_seconds=round(float(status.get("train_seconds") or 0)
                                          + time.perf_counter() - started, 1))
 
 
@@ -269,7 +268,7 @@ def _finish(model: Any, config: TrainConfig, run_dir: Path) -> None:
     cb.save_atomic(model, run_dir / "final_model.zip")
     if cb.periodic_best(run_dir) is None:    # no evaluation after training began: the final
         cb.save_atomic(model, run_dir / "best_model.zip")   # model is the best there is
-    _status(run_dir, state="trained", timesteps=int(model.num_timesteps))
+    cb.write_status(run_dir, state="trained", timesteps=int(model.num_timesteps))
 
 
 def _report(config: TrainConfig, run_dir: Path, workers: int) -> None:
@@ -283,7 +282,7 @@ def _report(config: TrainConfig, run_dir: Path, workers: int) -> None:
                               f"evaluate exit code {code}, its error is above); the model is "
                               f"trained: fix that, then finish the report with "
                               f"`hydra-env train --resume {run_dir}`")
-    _status(run_dir, state="done")
+    cb.write_status(run_dir, state="done")
 
 
 def bc_cache_path(config: TrainConfig, runs_dir: Path) -> Path:
