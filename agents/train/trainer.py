@@ -201,8 +201,14 @@ def _resume(config: TrainConfig, run_dir: Path, workers: int) -> Path:
         if steps < config.total_timesteps:
             # Resumed environments get fresh seeds (their episodes in flight were lost).
             venv = make_vec_env(config, run_dir, config.seed + steps)
-            model = MaskablePPO.load(ckpt, env=venv, device=config.device,
-                                     tensorboard_log=str(run_dir / "tb"))
+            try:
+                model = MaskablePPO.load(ckpt, env=venv, device=config.device,
+                                         tensorboard_log=str(run_dir / "tb"))
+            except ValueError as exc:    # e.g. "Observation spaces do not match"
+                venv.close()
+                raise ConfigError(f"checkpoint {ckpt} does not fit the env of {run_dir}'s "
+                                  f"config.yaml ({exc}); resume with the config it was "
+                                  f"trained with") from None
             record_env(model, config)            # (checkpoints of older runs lack it)
             print(f"resuming {run_dir} from {ckpt.name} ({model.num_timesteps} steps)")
             _learn(model, venv, config, run_dir, resume=True)
