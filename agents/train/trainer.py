@@ -248,7 +248,7 @@ def _learn(model: Any, venv: Any, config: TrainConfig, run_dir: Path, *, resume:
         callbacks.append(cb.ProgressBar(config.total_timesteps))
     remaining = config.total_timesteps - model.num_timesteps
     cb.write_status(run_dir, state="running", timesteps=int(model.num_timesteps),
-            total_timesteps=config.total_timesteps)
+                    total_timesteps=config.total_timesteps)
     started = time.perf_counter()
     try:
         if remaining > 0:
@@ -263,9 +263,8 @@ def _learn(model: Any, venv: Any, config: TrainConfig, run_dir: Path, *, resume:
         raise
     venv.close()
     cb.save_checkpoint(model, run_dir, config.keep_checkpoints)
-    status = cb.read_status(run_dir)
-    cb.write_status(run_dir, train_seconds=round(float(status.get("train_seconds") or 0)
-                                         + time.perf_counter() - started, 1))
+    earlier = float(cb.read_status(run_dir).get("train_seconds") or 0)   # before a resume
+    cb.write_status(run_dir, train_seconds=round(earlier + time.perf_counter() - started, 1))
 
 
 def _finish(model: Any, config: TrainConfig, run_dir: Path) -> None:
