@@ -24,6 +24,7 @@ from stable_baselines3.common.utils import obs_as_tensor
 from tqdm import tqdm
 
 from hydra_env.envs.bots import make_bot
+from hydra_env.errors import ConfigError
 
 Episodes = list[dict[str, Any]]     # [{"seed": env seed, "actions": [...]}, ...]
 
@@ -100,8 +101,43 @@ def save_episodes(path: Path, episodes: Episodes) -> None:
 
 
 def load_episodes(path: Path) -> Episodes | None:
-    """Episodes stored by :func:`save_episodes`, or None."""
-    return json.loads(path.read_text()) if path.is_file() else None
+    """Episodes stored by :func:`save_episodes`, or None when there are none.
+
+    A file that cannot be read, is not JSON or does not hold episodes is a
+    ConfigError naming the file and saying to delete it (the teacher's games are
+    then played again)."""
+    if not path.exists():
+        return None
+    fix = f"delete {path} and run again (the teacher's games are then played again)"
+    try:
+        episodes = json.loads(path.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"imitation cache {path} cannot be read ({exc.strerror or exc}); "
+                          f"{fix}") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise ConfigError(f"imitation cache {path} is corrupt (not JSON: {exc}); {fix}") from None
+    problem = _episodes_problem(episodes)
+    if problem:
+        raise ConfigError(f"imitation cache {path} is corrupt ({problem}); {fix}")
+    return episodes
+
+
+def _episodes_problem(episodes: Any) -> str | None:
+    """What is wrong with decoded episodes, or None."""
+    if not isinstance(episodes, list) or not episodes:
+        return "expected a non-empty list of episodes"
+    for i, episode in enumerate(episodes):
+        if not isinstance(episode, dict) or set(episode) != {"seed", "actions"}:
+            return f"episode {i} is not a mapping of 'seed' and 'actions'"
+        actions = episode["actions"]
+        if not _is_int(episode["seed"]) or not isinstance(actions, list) or not actions \
+                or not all(_is_int(a) and a >= 0 for a in actions):
+            return f"episode {i} needs an integer seed and a non-empty list of action indices"
+    return None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def pretrain(model: Any, data: dict[str, Any], *, epochs: int, batch_size: int,
