@@ -21,8 +21,8 @@ from typing import Any
 import numpy as np
 import torch
 from stable_baselines3.common.utils import obs_as_tensor
-from tqdm import tqdm
 
+from agents.progress import progress
 from hydra_env.envs.bots import make_bot
 from hydra_env.errors import ConfigError
 
@@ -48,8 +48,7 @@ def _play(make_env: Callable[[], Any], teacher: str, games: list[int], seed: int
           show: bool) -> Episodes:
     env = make_env()
     out = []
-    for g in tqdm(games, desc=f"imitate {teacher}", unit="game", dynamic_ncols=True,
-                  disable=not show):
+    for g in progress(games, desc=f"imitate {teacher}", unit="game", quiet=not show):
         bot = make_bot(teacher, seed=seed + g)
         env.reset(seed=seed + g)
         core, actions = env.unwrapped, []
@@ -69,7 +68,7 @@ def replay(make_env: Callable[[], Any], episodes: Episodes, gamma: float) -> dic
     env = make_env()
     obs_list: list[Any] = []
     masks, actions, returns = [], [], []
-    for ep in tqdm(episodes, desc="replay", unit="game", dynamic_ncols=True):
+    for ep in progress(episodes, desc="replay", unit="game"):
         obs, info = env.reset(seed=ep["seed"])
         rewards = []
         for a in ep["actions"]:
@@ -154,7 +153,7 @@ def pretrain(model: Any, data: dict[str, Any], *, epochs: int, batch_size: int,
     n = len(data["actions"])
     rng = np.random.default_rng(seed)
     stats = {"bc/loss": 0.0, "bc/accuracy": 0.0}
-    for epoch in tqdm(range(1, epochs + 1), desc="warm start", unit="epoch", dynamic_ncols=True):
+    for epoch in progress(range(1, epochs + 1), desc="warm start", unit="epoch"):
         order = rng.permutation(n)
         hits = total = 0.0
         for start in range(0, n, batch_size):

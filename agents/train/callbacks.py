@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from stable_baselines3.common.callbacks import BaseCallback
-from tqdm import tqdm
 
 from agents.backends import GameTask, bot_seed, game_seed, run_games
+from agents.progress import progress
 from agents.train.config import TrainConfig
 
 
@@ -23,11 +23,11 @@ class ProgressBar(BaseCallback):
     def __init__(self, total: int) -> None:
         super().__init__()
         self.total = total
-        self.bar: tqdm | None = None
+        self.bar: Any = None
 
     def _on_training_start(self) -> None:
-        self.bar = tqdm(total=self.total, initial=self.num_timesteps, unit="step",
-                        unit_scale=True, dynamic_ncols=True, desc="train")
+        self.bar = progress(total=self.total, initial=self.num_timesteps, unit="step",
+                            unit_scale=True, desc="train")
 
     def _on_step(self) -> bool:
         if self.bar is not None:
