@@ -129,7 +129,7 @@ class BoardGeometry:
     @property
     def board_only_width(self) -> int:
         """Width of the grid with its margins and row labels (the picture without the panel)."""
-        return MARGIN + self.board_width + 56
+        return MARGIN + self.board_width + 80
 
     def cell_box(self, space: int, pad: int = 0) -> Box:
         """The box of grid space ``space``, inset by ``pad``."""
