@@ -40,7 +40,7 @@ def asset(name: str) -> str:
 def script_json(value: Any) -> str:
     """JSON safe inside a ``<script>`` element."""
     text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+    return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
 
 
 def _panel_fields(state: State, rules: Rules) -> dict[str, Any]:
