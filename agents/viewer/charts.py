@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from html import escape
+from typing import Any
 
 from agents import stats
 
@@ -35,18 +36,18 @@ def timeline_svg(glory: Sequence[Sequence[int]], walls: Sequence[int], walls_max
     root's ``data-x0`` and ``data-dx`` give its x for frame ``f``: x0 + f·dx).
     """
     n = max(len(walls), 1)
-    left, right, top = 44, 10, 14
+    left, right, top = 44, 34 if score else 10, 14
     mid = top + (height - top - 20) * 0.58
     bottom = height - 20
     dx = (width - left - right) / max(n - 1, 1)
     xs = [left + f * dx for f in range(n)]
-    values = [v for row in glory for v in row] + (list(score) if score else [])
-    lo, hi = min(values + [0]), max(values + [1])
-    if hi == lo:
-        hi = lo + 1
 
-    def gy(v: float) -> float:
-        return mid - 8 - (v - lo) / (hi - lo) * (mid - 8 - top)
+    def scale(values: list[int], zero: bool = True) -> tuple[int, int, Any]:
+        lo, hi = min(values + [0] * zero), max(values + [1] * zero)
+        hi = hi if hi > lo else lo + 1
+        return lo, hi, lambda v: mid - 8 - (v - lo) / (hi - lo) * (mid - 8 - top)
+
+    lo, hi, gy = scale([v for row in glory for v in row])
 
     def wy(v: float) -> float:
         return bottom - v / max(walls_max, 1) * (bottom - mid - 18)
@@ -62,16 +63,20 @@ def timeline_svg(glory: Sequence[Sequence[int]], walls: Sequence[int], walls_max
                  f'stroke-dasharray="3 3"/>')
     parts.append(_text(left - 4, gy(hi) + 4, f"{hi:+d}", 9, "end"))
     parts.append(_text(left - 4, gy(lo) + 4, f"{lo:+d}", 9, "end"))
-    parts.append(_text(left + 2, top - 3, "glory" + (" · score if it ended now (dashed)" if score else ""), 10))
+    parts.append(_text(left + 2, top - 3, "glory" + (" (left scale) · R39 score if the game ended now (dashed, "
+                                                     "right scale)" if score else ""), 10))
     seats = len(glory[0]) if glory else 0
     for s in range(seats):
         ys = [gy(row[s]) for row in glory]
         parts.append(f'<polyline class="glory" data-seat="{s}" points="{_points(xs, ys)}" fill="none" '
                      f'stroke="{colours[s]}" stroke-width="2"/>')
     if score:
-        parts.append(f'<polyline class="score" points="{_points(xs, [gy(v) for v in score])}" fill="none" '
+        s_lo, s_hi, sy = scale(list(score), zero=False)
+        parts.append(f'<polyline class="score" points="{_points(xs, [sy(v) for v in score])}" fill="none" '
                      f'stroke="#444" stroke-width="1.5" stroke-dasharray="4 3"/>')
-    parts.append(_text(left + 2, mid + 4, f"walls (of {walls_max})", 10))
+        parts.append(_text(width - right + 4, sy(s_hi) + 4, str(s_hi), 9))
+        parts.append(_text(width - right + 4, sy(s_lo) + 4, str(s_lo), 9))
+    parts.append(_text(left + 2, bottom - 4, f"walls (of {walls_max})", 10))
     parts.append(f'<polyline class="walls" points="{_points(xs, [wy(v) for v in walls])}" fill="none" '
                  f'stroke="{WALLS}" stroke-width="2"/>')
     parts.append(_text(left - 4, wy(walls_max) + 4, str(walls_max), 9, "end"))

@@ -7,6 +7,8 @@ revealed cards. The replay page and terminal play show the same texts.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hydra_env.core import tables as tb
 from hydra_env.core.describe import slot_label
 from hydra_env.core.state import DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, State
@@ -15,6 +17,9 @@ from hydra_env.core.text import action_card_text, hydra_card_text
 
 PHASE_TEXTS = {"action": "the action phase begins", "action II": "action phase II begins",
                "hydra": "the Hydra phase begins", "buckle up": "buckle up: each hero may redraw"}
+
+if TYPE_CHECKING:
+    from agents.viewer.steps import Step
 
 # Tasks that are hydra effects: each is a step of its own on the page, even when nothing changes.
 HYDRA_EFFECTS = frozenset({tb.T_MOVE, tb.T_GROW, tb.T_BITE, tb.T_STEP, tb.T_BITE_HEROES, tb.T_BITE_WALL})
@@ -148,3 +153,24 @@ def _flow_changes(before: State, after: State, rules: Rules) -> list[str]:
             why = f" ({EVADE_CAUSES[pd.cause]})" if DECISION_NAMES[pd.kind] == "evade" else ""
             out.append(f"{hero_name(pd.seat)} must decide: {DECISION_NAMES[pd.kind]}{why}")
     return [x for x in out if x]
+
+
+def describe_step(step: Step, rules: Rules) -> tuple[str | None, list[str]]:
+    """What a step shows: its kind ("decision", "effect" or "flow"; None when nothing visible
+    changed, so it may be folded into the step before) and its texts, a heading first.
+
+    A decision step's texts are only its changes: the caller puts the decision's own
+    description (``describe``) before them. Each hydra effect and each card the Hydra
+    phase turns over is an "effect", even when it changes nothing."""
+    seen = changes(step.before, step.after, rules)
+    if step.kind == "decision":
+        return "decision", seen
+    if step.task is None:
+        return ("flow", seen) if seen else (None, [])
+    op = step.task[0]
+    heading = task_text(step.before, step.after, rules, step.task)
+    effect = op in HYDRA_EFFECTS or (op in (tb.T_SOLO_HYDRA, tb.T_COOP_HYDRA) and heading is not None)
+    if not effect and not seen:
+        return None, []
+    texts = ([heading] if heading else []) + (seen or (["nothing changes"] if op in HYDRA_EFFECTS else []))
+    return ("effect" if effect else "flow"), texts

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import hydra_env
+from agents.cli import atomic_write_text
 from agents.viewer import charts, svg
 from agents.viewer.record import Frame, Recording, hidden_facts, record, score_breakdown, split_views
 from agents.viewer.steps import ViewerError
@@ -253,10 +254,6 @@ def write_replay_page(replay_doc: dict[str, Any] | str | Path, out_path: str | P
             replay_doc = load_replay(Path(replay_doc))
         except ReplayError as exc:
             raise ViewerError(str(exc)) from None
-    text = replay_page(replay_doc)
     out = Path(out_path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(out)
+    atomic_write_text(out, replay_page(replay_doc))
     return out

@@ -23,10 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.viewer.effects import HYDRA_EFFECTS, changes, hero_name, task_text
+from agents.viewer.effects import describe_step, hero_name
 from agents.viewer.steps import ViewerError, game_steps
 from hydra_env import Game
-from hydra_env.core import tables as tb
 from hydra_env.core.describe import describe_action
 from hydra_env.core.result import game_result, solo_score
 from hydra_env.core.state import DECISION_NAMES, State
@@ -165,24 +164,18 @@ def record(doc: dict[str, Any]) -> Recording:
         if step is None:
             frames.append(Frame(0, "start", game.state.clone(), [_setup_text(game.state, rules)]))
             continue
-        before, after = step.before, step.after
-        seen = changes(before, after, rules)
+        kind, texts = describe_step(step, rules)
         if step.kind == "decision":
             last = frames[-1]
             last.pending = step.decision
-            d = _decision(doc, before, rules, step.decision, step.action, last.index)
+            d = _decision(doc, step.before, rules, step.decision, step.action, last.index)
             decisions.append(d)
-            frames.append(Frame(len(frames), "decision", after, [decision_heading(d), *seen],
+            frames.append(Frame(len(frames), "decision", step.after, [decision_heading(d), *texts],
                                 after=step.decision))
-            continue
-        heading = task_text(before, after, rules, step.task) if step.task is not None else None
-        op = step.task[0] if step.task is not None else None
-        effect = op in HYDRA_EFFECTS or (op in (tb.T_SOLO_HYDRA, tb.T_COOP_HYDRA) and heading is not None)
-        if effect or seen:
-            texts = ([heading] if heading else []) + (seen or (["nothing changes"] if op in HYDRA_EFFECTS else []))
-            frames.append(Frame(len(frames), "effect" if effect else "flow", after, texts, after=step.decision))
+        elif kind is not None:
+            frames.append(Frame(len(frames), kind, step.after, texts, after=step.decision))
         else:
-            frames[-1].state = after          # nothing visible: fold into the frame before
+            frames[-1].state = step.after     # nothing visible: fold into the frame before
     if game is None:
         raise ViewerError("the replay holds no game")
     if not game.is_over:
