@@ -29,22 +29,27 @@ def test_the_frame_of_each_decision_holds_the_state_game_apply_reaches(game: tup
     assert rec.game.result().to_dict()["outcome"] == doc["result"]["outcome"]
 
 
-def test_every_hydra_effect_and_every_card_of_the_hydra_phase_is_a_step_of_its_own() -> None:
-    doc = replay_doc(10, 0, "heuristic")
+@pytest.mark.parametrize("game", [(10, 0, "heuristic"), (1, 0, "heuristic")])
+def test_every_hydra_effect_and_every_card_of_the_hydra_phase_is_a_step_of_its_own(game: tuple) -> None:
+    doc = replay_doc(*game)
     effects = cards = 0
     for _game, step in game_steps(doc):
         if step is not None and step.task is not None:
-            if step.task[0] in HYDRA_EFFECTS:
+            op = step.task[0]
+            if op in HYDRA_EFFECTS:
                 effects += 1
-            elif step.task[0] == tb.T_SOLO_HYDRA and any(t[0] == tb.T_SOLO_HYDRA for t in step.after.tasks):
+            elif op == tb.T_SOLO_HYDRA and any(t[0] == tb.T_SOLO_HYDRA for t in step.after.tasks):
+                cards += 1
+            elif op == tb.T_COOP_HYDRA and step.before.hydra_queue:
                 cards += 1
     rec = record(doc)
     frames = [f for f in rec.frames if f.kind == "effect"]
     assert effects > 20 and cards > 10
     assert len(frames) == effects + cards
     headings = [f.texts[0] for f in frames]
-    assert sum(h.startswith("Hydra phase: display ") for h in headings) == cards
-    assert any(re.match(r"Hydra phase: display A\d — A\d\d ", h) for h in headings)
+    assert sum(h.startswith("Hydra phase: ") for h in headings) == cards
+    card = r"Hydra phase: display A\d — A\d\d " if rec.rules.solo else r"Hydra phase: (unused action|stack) card"
+    assert any(re.match(card, h) for h in headings)
     assert any(re.match(r"(grow|move) \d (red|white|yellow|blue)", h) for h in headings)
 
 
