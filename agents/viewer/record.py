@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.viewer.effects import describe_step, hero_name
+from agents.viewer.effects import describe_step
 from agents.viewer.steps import ViewerError, game_steps
 from hydra_env import Game
 from hydra_env.core.describe import describe_action
@@ -180,7 +180,6 @@ def record(doc: dict[str, Any]) -> Recording:
         raise ViewerError("the replay holds no game")
     if not game.is_over:
         raise ViewerError(f"the decisions end after {len(decisions)} but the game is not over")
-    frames[-1].state = game.state.clone()
     return Recording(doc, game, frames, decisions)
 
 
@@ -231,5 +230,5 @@ def score_breakdown(state: State, rules: Rules) -> dict[str, Any]:
             "outcome": result.outcome}
 
 
-__all__ = ["Decision", "Frame", "Note", "Recording", "ViewerError", "hero_name", "hidden_facts", "record",
+__all__ = ["Decision", "Frame", "Note", "Recording", "ViewerError", "decision_heading", "hidden_facts", "record",
            "score_breakdown", "split_views"]
