@@ -34,7 +34,7 @@ import numpy as np
 from hydra_env.errors import ConfigError, HydraError, IllegalActionError
 
 __all__ = ["integer", "optional_integer", "seed", "seat", "action", "number", "boolean", "choice",
-           "text", "mapping", "path_like", "show"]
+           "text", "mapping", "sequence", "path_like", "show"]
 
 T = TypeVar("T")
 _SHOW_LIMIT = 60
@@ -221,6 +221,14 @@ def mapping(name: str, value: Any, *, none: bool = True, fix: str | None = None,
             raise error(f"{name} must have string keys, got the key {show(key)}; "
                         f"{fix or 'use names (strings) as keys'}")
     return dict(value)
+
+
+def sequence(name: str, value: Any, *, fix: str | None = None,
+             error: type[HydraError] = ConfigError) -> list[Any]:
+    """``value`` as a new ``list``: a list or a tuple, never a string, bytes, a dict or a set."""
+    if not isinstance(value, (list, tuple)):
+        raise _fail(error, name, "a list", value, fix or "pass a list")
+    return list(value)
 
 
 def path_like(name: str, value: Any, *, fix: str | None = None,
