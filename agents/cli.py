@@ -187,25 +187,26 @@ def resolve_scenario(mode: str | None, number: int | None) -> tuple[str, Scenari
     try:
         scen = default_components().scenario(number)
     except ConfigError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(f"--scenario {number}: {exc}") from None
     actual = "solo" if scen.solo else "coop"
     if mode is not None and mode != actual:
-        raise UsageError(f"scenario {number} ({scen.name}) is a {actual} scenario, not {mode} "
-                         f"(solo: scenarios 10-12, coop: 1-9)")
+        raise UsageError(f"--scenario {number} ({scen.name}) is a {actual} scenario, not {mode} "
+                         f"(--mode solo: scenarios 10-12, --mode coop: 1-9)")
     return actual, scen
 
 
-def check_agents(specs: Sequence[str]) -> None:
-    """Make one bot of each spec, so a bad spec fails here with a clear message."""
+def check_agents(specs: Sequence[str], flag: str = "--agent") -> None:
+    """Make one bot of each spec, so a bad spec fails here with a clear message naming
+    ``flag`` (the option that gave the specs)."""
     from hydra_env.envs.bots import bot_names, make_bot
     for spec in dict.fromkeys(specs):
         if spec == "human":
-            raise UsageError("'human' is only for `hydra-env play`")
+            raise UsageError(f"{flag} human: 'human' is only for your own seat in `{PROG} play`")
         try:
             make_bot(spec, seed=0)
         except Exception as exc:    # noqa: BLE001 — any failure to build the bot is reported
             known = "" if "known bots" in str(exc) else f"; known bots: {', '.join(bot_names())}"
-            raise UsageError(f"cannot make agent {spec!r}: {exc}{known} (parameters: "
+            raise UsageError(f"{flag}: cannot make agent {spec!r}: {exc}{known} (parameters: "
                              f"rollout:budget=64; a trained policy: ppo:NAME or ppo:PATH.zip; "
                              f"`{PROG} bots` lists them all)") from None
 

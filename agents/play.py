@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     others = _other_specs(args, scen.players)
     if args.save_replay is not None:
         cli.check_file_out(args.save_replay, "--save-replay")
-    cli.check_agents(others)
+    cli.check_agents(others, "--opponents")
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % (1 << 62))
     seats = others[:args.seat] + ["human"] + others[args.seat:]
     print(f"Hydra — scenario {scen.number} ({scen.name}), {args.stars} star(s), seed {seed}; you are "

@@ -235,8 +235,8 @@ def _checked(args: argparse.Namespace) -> tuple[Any, list[str], int]:
     """The scenario, the player specs and the tables per deal, checked."""
     mode, scen = cli.resolve_scenario(None, 1 if args.scenario is None else args.scenario)
     if mode != "coop":
-        raise cli.UsageError(f"a tournament needs a coordinated scenario (1-9); scenario "
-                             f"{scen.number} ({scen.name}) is solo")
+        raise cli.UsageError(f"--scenario {scen.number}: a tournament needs a coordinated "
+                             f"scenario (1-9); scenario {scen.number} ({scen.name}) is solo")
     specs = list(args.players)
     if len(specs) < scen.players:
         raise cli.UsageError(f"scenario {scen.number} ({scen.name}) seats {scen.players} players; "
@@ -252,7 +252,7 @@ def _checked(args: argparse.Namespace) -> tuple[Any, list[str], int]:
             f"tables: some players would play no game; give --games {needed} or more (a "
             f"multiple of {cycle}, the tables of one deal, keeps the seating even)")
     cli.check_backend(args.backend, args.address)
-    cli.check_agents(specs)
+    cli.check_agents(specs, "--players")
     return scen, specs, cycle
 
 
