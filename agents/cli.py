@@ -12,9 +12,17 @@
 Each command is a module of :data:`COMMANDS` exposing ``add_parser(subparsers)``
 (which sets ``run`` as the parser's default) and ``run(args) -> int``; a new
 command is one more module and one more line there. This module also holds
-what the commands share: argument types and groups, agent checks, progress
-bars and atomic output folders. Errors in the arguments print a message and
-give exit code 2 (no traceback); a game that fails gives exit code 1.
+what the commands share: argument types and groups, agent checks and progress
+bars; :mod:`agents.outputs` checks and writes the output folders and files.
+
+Every input is checked before the first game: a bad argument, an option that
+cannot apply (``--address`` without ``--backend ray``, ``--opponents`` in a
+solo game, a ``solo_*`` rule in a coordinated scenario) or an output that
+cannot be written prints a message naming the option and gives exit code 2
+(no traceback); a game that fails gives exit code 1. Integers are whole
+numbers in ASCII digits (no ``1e3``, ``2.0`` or ``1_000``). Output piped into
+a program that stops reading (``| head -1``) is dropped quietly and the
+command still finishes its work.
 """
 
 from __future__ import annotations
@@ -121,7 +129,7 @@ def add_game_options(parser: argparse.ArgumentParser, *, mode: bool = True,
                             help="solo (scenarios 10-12) or coop (1-9); default: from --scenario, "
                                  "else solo")
     parser.add_argument("--scenario", type=positive_int, help=scenario_help)
-    parser.add_argument("--stars", type=int, choices=(1, 2, 3), default=1,
+    parser.add_argument("--stars", type=positive_int, choices=(1, 2, 3), default=1,
                         help="difficulty, 1-3 stars (default: 1)")
     parser.add_argument("--rule", action="append", default=[], metavar="NAME=true|false",
                         help="a rule option, e.g. solo_regrow_heads=true (repeatable)")
@@ -329,6 +337,8 @@ class _PipeSafeStdout:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``hydra-env`` with ``argv`` (default: the process arguments); return the exit code."""
     stdout = sys.stdout
+    if stdout is None:                   # no console at all (pythonw): nothing to guard
+        return _main(argv)
     sys.stdout = safe = _PipeSafeStdout(stdout)
     try:
         return _main(argv)

@@ -1,6 +1,7 @@
 """``hydra-env evaluate``: play many games with one agent and report the results.
 
-Writes, into ``--out`` (atomically: a temporary folder renamed at the end):
+Writes, into ``--out`` (atomically: a temporary folder ``.OUT.incomplete-PID-*``
+renamed at the end; one left by a killed run is removed by the next run):
 
 * ``games.csv`` — one row per game: game index, game seed, outcome, score
   (empty for a loss, R39), R40 band, necks, heads, walls, hero on wall,
