@@ -154,16 +154,16 @@ def _damaged_json(data: Any, doc: Any, roots: list[tuple]) -> tuple[bytes, list[
 
 # --------------------------------------------------------------------------- readers
 
-def fuzz_save(data: Any, saves: list[str]) -> tuple[str, dict[str, Any]]:
-    """One example of the save loader; 'refused' or 'accepted', and the input."""
+def fuzz_save(data: Any, saves: list[str], example: dict[str, Any]) -> str:
+    """One example of the save loader: 'refused' or 'accepted'; ``example`` gets the input."""
     text = saves[data.draw(st.integers(0, len(saves) - 1), label="save")]
     raw, edits = _damaged_json(data, json.loads(text), [("state",), ("state",), ()])
-    example = {"edits": edits, "input": raw.decode("utf-8", "replace")}
+    example.update(edits=edits, input=raw.decode("utf-8", "replace"))
     as_bytes = data.draw(st.booleans(), label="bytes")      # from_json takes str or bytes
     try:
         game = Game.from_json(raw if as_bytes else raw.decode("utf-8", "replace"))
     except HydraError:
-        return "refused", example
+        return "refused"
     again = game.to_json()
     if Game.from_json(again).to_json() != again:
         raise Failure("a loaded save does not load back to the same text")
@@ -171,10 +171,10 @@ def fuzz_save(data: Any, saves: list[str]) -> tuple[str, dict[str, Any]]:
                  _check_invariants)
     if not game.is_over:
         raise Failure("a loaded save did not end in 5000 decisions")
-    return "accepted", example
+    return "accepted"
 
 
-def fuzz_data(data: Any, _: Any) -> tuple[str, dict[str, Any]]:
+def fuzz_data(data: Any, _: Any, example: dict[str, Any]) -> str:
     """One example of the data loader on a mutated copy of hydra_env/data."""
     docs = {name: json.loads((DATA / name).read_text(encoding="utf-8")) for name in DATA_FILES}
     raw = {name: json.dumps(doc, indent=1).encode() for name, doc in docs.items()}
@@ -187,7 +187,7 @@ def fuzz_data(data: Any, _: Any) -> tuple[str, dict[str, Any]]:
             raw[name], edit = _damage_bytes(data, raw[name])
             done = [edit]
         edits.append(f"{name}: {done}")
-    example = {"edits": edits, "input": {k: v.decode("utf-8", "replace") for k, v in raw.items()}}
+    example.update(edits=edits, input={k: v.decode("utf-8", "replace") for k, v in raw.items()})
     folder = Path(tempfile.mkdtemp(prefix="fuzz-data-"))
     try:
         for name, content in raw.items():
@@ -195,7 +195,7 @@ def fuzz_data(data: Any, _: Any) -> tuple[str, dict[str, Any]]:
         try:
             components = load_components(folder)
         except DataError:
-            return "refused", example
+            return "refused"
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     scenario = data.draw(st.sampled_from(components.scenarios), label="scenario")
@@ -208,7 +208,7 @@ def fuzz_data(data: Any, _: Any) -> tuple[str, dict[str, Any]]:
                  _check_invariants)
     if Game.from_json(game.to_json(), components=components).to_json() != game.to_json():
         raise Failure("a game of loaded data does not load back to the same text")
-    return "accepted", example
+    return "accepted"
 
 
 def _is_json(raw: bytes) -> bool:
@@ -219,26 +219,26 @@ def _is_json(raw: bytes) -> bool:
     return True
 
 
-def fuzz_replay(data: Any, docs: list[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
+def fuzz_replay(data: Any, docs: list[dict[str, Any]], example: dict[str, Any]) -> str:
     """One example of the replay reader (load_replay, then verify_replay)."""
     from agents import replay
     doc = copy.deepcopy(docs[data.draw(st.integers(0, len(docs) - 1), label="replay")])
     raw, edits = _damaged_json(data, doc, [()])
-    example = {"edits": edits, "input": raw.decode("utf-8", "replace")}
+    example.update(edits=edits, input=raw.decode("utf-8", "replace"))
     with tempfile.TemporaryDirectory(prefix="fuzz-replay-") as tmp:
         path = Path(tmp) / "replay.json"
         path.write_bytes(raw)
         try:
             loaded = replay.load_replay(path)
         except HydraError:
-            return "refused", example
+            return "refused"
     verdict = replay.verify_replay(loaded, check_bots=data.draw(st.booleans(), label="bots"))
     if not isinstance(verdict, replay.Verdict) or not isinstance(verdict.message, str):
         raise Failure(f"verify_replay gave {verdict!r}")
-    return "accepted" if verdict.ok else "refused", example
+    return "accepted" if verdict.ok else "refused"
 
 
-READERS: dict[str, Callable[[Any, Any], tuple[str, dict[str, Any]]]] = {
+READERS: dict[str, Callable[[Any, Any, dict[str, Any]], str]] = {
     "save": fuzz_save, "data": fuzz_data, "replay": fuzz_replay}
 
 
@@ -263,7 +263,7 @@ def run_batch(target: str, inputs: Any, tally: Tally, examples: int, seed: int, 
         old = signal.signal(signal.SIGALRM, _alarm)
         signal.setitimer(signal.ITIMER_REAL, timeout)
         try:
-            outcome, example = reader(data, inputs)
+            outcome = reader(data, inputs, example)
             setattr(tally, outcome, getattr(tally, outcome) + 1)
             tally.examples += 1
         except _Timeout:
