@@ -66,6 +66,8 @@ Actions and mask
     (what and why); with ``illegal_action="penalty"`` it is a no-op returning
     ``illegal_penalty`` and ``info["illegal_action"] = True`` (what
     Gymnasium's ``check_env``, which steps unmasked random actions, needs).
+    Something that is no index of the action space at all (``True``, ``1.0``,
+    ``-1``) always raises :class:`hydra_env.errors.IllegalActionError`.
 
 Rewards, at the end only (0 before)
     ``"win"`` (default): 1 for a win (1/k when k seats share it), else 0.
@@ -84,7 +86,10 @@ Arguments
     ``flatten`` (False), ``illegal_action`` "raise"|"penalty",
     ``illegal_penalty`` (−1.0), ``max_steps`` (None), ``cards`` (a card set or
     the path of a card file), ``bot_factory`` (``(name, seed) -> bot`` used
-    for names; default :func:`resolve_bot`'s lookup).
+    for names; default :func:`resolve_bot`'s lookup). Integers may be numpy
+    integers (stored as ``int``); bools, floats and out-of-range values raise
+    :class:`hydra_env.errors.ConfigError` (:mod:`hydra_env.arguments`), and so
+    does an opponent name the bot registry does not know.
 
 Version history
     v0: first version (observation layout ``OBS_VERSION`` 0).
