@@ -271,11 +271,11 @@ def play_all(tasks: Sequence[GameTask], args: argparse.Namespace) -> tuple[list[
     """Play ``tasks`` on the backend of ``args`` under a progress bar (rate and ETA, on
     stderr); the records in task order and the seconds it took. ``tasks`` may be a
     :class:`agents.backends.TaskList` that makes each task when it is played."""
-    from tqdm import tqdm
+    from agents.progress import progress
     print(f"playing on {describe_workers(args.backend, args.workers, args.address)}")
     start = time.perf_counter()
-    with tqdm(total=len(tasks), desc="games", unit="game", disable=args.no_progress,
-              file=sys.stderr, smoothing=0.05, dynamic_ncols=True) as bar:
+    with progress(total=len(tasks), desc="games", unit="game", quiet=args.no_progress,
+                  file=sys.stderr, smoothing=0.05) as bar:
         records = run_games(tasks, workers=args.workers, backend=args.backend,
                             address=args.address, progress=bar.update)
     return records, time.perf_counter() - start
