@@ -62,8 +62,7 @@ from pettingzoo.utils import wrappers
 
 from hydra_env import arguments
 from hydra_env.envs.base import max_steps_argument, reset_seed
-from hydra_env.envs.hydras_env import (REWARDS, as_action, observation_space, players_argument,
-                                        terminal_reward)
+from hydra_env.envs.hydras_env import REWARDS, as_action, observation_space, players_argument, terminal_reward
 from hydra_env.hydras.encoding import HydrasEncoder
 from hydra_env.hydras.game import HydrasGame, resolve_cards
 from hydra_env.hydras.tables import tables_for

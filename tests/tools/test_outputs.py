@@ -82,7 +82,8 @@ def test_save_replay_below_a_file_is_refused_before_the_game(tmp_path: Path,
     for target, words in ((tmp_path / "afile" / "x.json", "is a file, not a folder"),
                           (tmp_path, "is a folder")):
         assert cli.main(["play", "--mode", "solo", "--save-replay", str(target)]) == 2
-        assert f"--save-replay {target}" in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert f"--save-replay {target}" in err and words in err
     assert (tmp_path / "afile").read_text() == "keep"
 
 
