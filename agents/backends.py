@@ -5,7 +5,9 @@ agent spec and bot seed per seat) and played by :func:`play_game` with bots
 made by :func:`hydra_env.envs.bots.make_bot`. A game's seeds come only from the
 run's seed and the game's index (:func:`game_seed`, :func:`bot_seed`), and
 :func:`run_games` returns the records ordered by game index, so the results do
-not depend on the backend or the number of workers.
+not depend on the backend or the number of workers. The tasks of a run may be
+a :class:`TaskList`, which makes each task when it is played: the backends
+take them chunk by chunk, a few chunks per worker in flight.
 
 Backends:
 
@@ -19,14 +21,15 @@ Backends:
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import logging
 import multiprocessing as mp
 import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -100,16 +103,55 @@ def play_game(task: GameTask) -> GameRecord:
                       game.history if task.record else None)
 
 
+class TaskList(Sequence[GameTask]):
+    """``count`` games whose tasks are made when they are needed, by ``make(i)``.
+
+    A run of a billion games starts playing at once: no list of tasks is built
+    first, and the backends take the tasks chunk by chunk.
+    """
+
+    def __init__(self, count: int, make: Callable[[int], GameTask]) -> None:
+        self._count = count
+        self._make = make
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> GameTask: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[GameTask]: ...
+
+    def __getitem__(self, index: int | slice) -> GameTask | list[GameTask]:
+        if isinstance(index, slice):
+            return [self._make(i) for i in range(*index.indices(self._count))]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(f"game {index} of {self._count}")
+        return self._make(index)
+
+    def __iter__(self) -> Iterator[GameTask]:
+        return (self._make(i) for i in range(self._count))
+
+
 def play_chunk(tasks: Sequence[GameTask]) -> list[GameRecord]:
     """Play a few games in a row (the unit of work sent to a worker)."""
     return [play_game(t) for t in tasks]
 
 
-def chunked(tasks: Sequence[GameTask], parallel: int) -> list[list[GameTask]]:
-    """Split ``tasks`` into chunks: about 32 per worker (a smooth progress bar, balanced
+def chunk_size(games: int, parallel: int) -> int:
+    """Games per chunk: about 32 chunks per worker (a smooth progress bar, balanced
     workers), 1 to 100 games each."""
-    size = max(1, min(100, len(tasks) // (32 * max(1, parallel))))
-    return [list(tasks[i:i + size]) for i in range(0, len(tasks), size)]
+    return max(1, min(100, games // (32 * max(1, parallel))))
+
+
+def chunked(tasks: Sequence[GameTask], parallel: int) -> Iterator[list[GameTask]]:
+    """``tasks`` in consecutive chunks of :func:`chunk_size`, made one at a time."""
+    size = chunk_size(len(tasks), parallel)
+    for start in range(0, len(tasks), size):
+        yield list(tasks[start:start + size])
 
 
 Progress = Callable[[int], None]
@@ -119,38 +161,47 @@ def run_games(tasks: Sequence[GameTask], *, workers: int = 1, backend: str = "lo
               address: str | None = None, progress: Progress | None = None) -> list[GameRecord]:
     """Play ``tasks`` and return their records in the order of ``tasks``.
 
-    ``progress(n)`` is called as games finish (n games at a time).
+    The tasks are taken chunk by chunk, with a few chunks per worker in flight,
+    so ``tasks`` may be a :class:`TaskList` of any length. ``progress(n)`` is
+    called as games finish (n games at a time).
     """
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
     runner = _run_ray if backend == "ray" else _run_local
-    records = runner(tasks, workers, address, progress or (lambda n: None))
-    order = {t.index: k for k, t in enumerate(tasks)}
-    return sorted(records, key=lambda r: order[r.index])
+    done = runner(tasks, workers, address, progress or (lambda n: None))
+    return [record for k in sorted(done) for record in done[k]]
 
 
 def _run_local(tasks: Sequence[GameTask], workers: int, address: str | None,
-               progress: Progress) -> list[GameRecord]:
-    records: list[GameRecord] = []
-    chunks = chunked(tasks, workers)
-    if workers <= 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            records += play_chunk(chunk)
+               progress: Progress) -> dict[int, list[GameRecord]]:
+    done: dict[int, list[GameRecord]] = {}
+    chunks = enumerate(chunked(tasks, workers))
+    count = -(-len(tasks) // chunk_size(len(tasks), workers))
+    if workers <= 1 or count <= 1:
+        for k, chunk in chunks:
+            done[k] = play_chunk(chunk)
             progress(len(chunk))
-        return records
-    with ProcessPoolExecutor(min(workers, len(chunks)), mp_context=mp.get_context("spawn"),
+        return done
+    in_flight = 4 * workers
+    with ProcessPoolExecutor(min(workers, count), mp_context=mp.get_context("spawn"),
                              initializer=_one_thread) as pool:
-        futures = [pool.submit(play_chunk, chunk) for chunk in chunks]
+        pending: dict[Future[list[GameRecord]], int] = {}
         try:
-            for future in as_completed(futures):
-                done = future.result()
-                records += done
-                progress(len(done))
+            for k, chunk in itertools.islice(chunks, in_flight):
+                pending[pool.submit(play_chunk, chunk)] = k
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    k = pending.pop(future)
+                    done[k] = future.result()
+                    progress(len(done[k]))
+                for k, chunk in itertools.islice(chunks, len(finished)):
+                    pending[pool.submit(play_chunk, chunk)] = k
         except BaseException:
-            for future in futures:
+            for future in pending:
                 future.cancel()
             raise
-    return records
+    return done
 
 
 def _one_thread() -> None:
@@ -194,7 +245,7 @@ def _ray_init(workers: int, address: str | None) -> bool:
 
 
 def _run_ray(tasks: Sequence[GameTask], workers: int, address: str | None,
-             progress: Progress) -> list[GameRecord]:
+             progress: Progress) -> dict[int, list[GameRecord]]:
     try:
         import ray
     except ImportError:
@@ -203,18 +254,21 @@ def _run_ray(tasks: Sequence[GameTask], workers: int, address: str | None,
     try:
         parallel = max(workers, int(ray.cluster_resources().get("CPU", workers)))
         remote = ray.remote(num_cpus=1)(play_chunk)
-        pending = [remote.remote(chunk) for chunk in chunked(tasks, parallel)]
-        records: list[GameRecord] = []
+        chunks = enumerate(chunked(tasks, parallel))
+        pending = {remote.remote(chunk): k for k, chunk in itertools.islice(chunks, 4 * parallel)}
+        done: dict[int, list[GameRecord]] = {}
         while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
+            ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
+                k = pending.pop(ref)
                 try:
-                    done = ray.get(ref)
+                    done[k] = ray.get(ref)
                 except ray.exceptions.RayTaskError as exc:
                     raise GameError(str(getattr(exc, "cause", None) or exc)) from None
-                records += done
-                progress(len(done))
-        return records
+                progress(len(done[k]))
+            for k, chunk in itertools.islice(chunks, len(ready)):
+                pending[remote.remote(chunk)] = k
+        return done
     finally:
         if started:
             ray.shutdown()

@@ -12,9 +12,17 @@
 Each command is a module of :data:`COMMANDS` exposing ``add_parser(subparsers)``
 (which sets ``run`` as the parser's default) and ``run(args) -> int``; a new
 command is one more module and one more line there. This module also holds
-what the commands share: argument types and groups, agent checks, progress
-bars and atomic output folders. Errors in the arguments print a message and
-give exit code 2 (no traceback); a game that fails gives exit code 1.
+what the commands share: argument types and groups, agent checks and progress
+bars; :mod:`agents.outputs` checks and writes the output folders and files.
+
+Every input is checked before the first game: a bad argument, an option that
+cannot apply (``--address`` without ``--backend ray``, ``--opponents`` in a
+solo game, a ``solo_*`` rule in a coordinated scenario) or an output that
+cannot be written prints a message naming the option and gives exit code 2
+(no traceback); a game that fails gives exit code 1. Integers are whole
+numbers in ASCII digits (no ``1e3``, ``2.0`` or ``1_000``). Output piped into
+a program that stops reading (``| head -1``) is dropped quietly and the
+command still finishes its work.
 """
 
 from __future__ import annotations
@@ -26,18 +34,16 @@ import io
 import os
 import re
 import shlex
-import shutil
 import sys
-import tempfile
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import hydra_env
 from agents.backends import GameError, GameRecord, GameTask, describe_workers, run_games
-from hydra_env import ConfigError, RuleOptions, default_components
+from agents.outputs import UsageError, atomic_dir, atomic_write_text, check_file_out, check_out
+from hydra_env import ConfigError, HydraError, RuleOptions, default_components
 from hydra_env.data import Scenario
 
 PROG = "hydra-env"
@@ -51,18 +57,24 @@ COMMANDS = (
 )
 
 
-class UsageError(Exception):
-    """A bad command-line argument; printed as ``hydra-env CMD: error: ...`` with exit code 2."""
+__all__ = ["PROG", "COMMANDS", "UsageError", "atomic_dir", "atomic_write_text", "check_file_out",
+           "check_out", "main"]
+MAX_WORKERS = 1024
+_INTEGER = re.compile(r"\s*[+-]?[0-9]{1,30}\s*$")
 
 
 # --------------------------------------------------------------------------- argument types
 
+def _integer(text: str) -> int:
+    """An integer written in ASCII digits (no ``1e3``, ``1_000``, ``2.0`` or other scripts' digits)."""
+    if not isinstance(text, str) or not _INTEGER.match(text):
+        raise argparse.ArgumentTypeError(f"expected an integer (a whole number such as 10), got {text!r}")
+    return int(text)
+
+
 def positive_int(text: str) -> int:
     """argparse type: an integer ≥ 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+    value = _integer(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
@@ -70,12 +82,17 @@ def positive_int(text: str) -> int:
 
 def non_negative_int(text: str) -> int:
     """argparse type: an integer ≥ 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+    value = _integer(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def worker_count(text: str) -> int:
+    """argparse type: a number of worker processes, 1 to :data:`MAX_WORKERS`."""
+    value = positive_int(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_WORKERS}, got {value}")
     return value
 
 
@@ -111,8 +128,8 @@ def add_game_options(parser: argparse.ArgumentParser, *, mode: bool = True,
         parser.add_argument("--mode", choices=("solo", "coop"),
                             help="solo (scenarios 10-12) or coop (1-9); default: from --scenario, "
                                  "else solo")
-    parser.add_argument("--scenario", type=int, help=scenario_help)
-    parser.add_argument("--stars", type=int, choices=(1, 2, 3), default=1,
+    parser.add_argument("--scenario", type=positive_int, help=scenario_help)
+    parser.add_argument("--stars", type=positive_int, choices=(1, 2, 3), default=1,
                         help="difficulty, 1-3 stars (default: 1)")
     parser.add_argument("--rule", action="append", default=[], metavar="NAME=true|false",
                         help="a rule option, e.g. solo_regrow_heads=true (repeatable)")
@@ -124,12 +141,13 @@ def add_run_options(parser: argparse.ArgumentParser, *, games: int) -> None:
                         help=f"number of games (default: {games})")
     parser.add_argument("--seed", type=non_negative_int, default=0,
                         help="run seed: game i uses a seed derived from (seed, i) only (default: 0)")
-    parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
+    parser.add_argument("--workers", type=worker_count, default=min(os.cpu_count() or 1, MAX_WORKERS),
                         help="parallel worker processes, or local Ray CPUs (default: all cores); "
                              "results do not depend on it")
     parser.add_argument("--backend", choices=("local", "ray"), default="local",
                         help="local processes, or Ray (needs hydra-env[ray]) (default: local)")
-    parser.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
+    parser.add_argument("--address", help="Ray cluster address, with --backend ray (default: start "
+                                           "a local Ray)")
     parser.add_argument("--out", type=Path, help="output folder (default: under runs/)")
     parser.add_argument("--force", action="store_true", help="replace --out if it holds files")
     parser.add_argument("--save-replays", type=replay_policy, default="none",
@@ -140,18 +158,34 @@ def add_run_options(parser: argparse.ArgumentParser, *, games: int) -> None:
 
 # --------------------------------------------------------------------------- checks
 
-def parse_rules(items: Sequence[str]) -> dict[str, bool]:
-    """``--rule NAME=VALUE`` items as a checked rule-options dict."""
+def parse_rules(items: Sequence[str], scenario: Scenario | None = None) -> dict[str, bool]:
+    """``--rule NAME=VALUE`` items as a checked rule-options dict.
+
+    With ``scenario``, an option of the other game mode is refused: options
+    named ``solo_*`` change the solo game only, ``coop_*`` the coordinated one.
+    """
     options: dict[str, Any] = {}
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or value.strip().lower() not in ("true", "false", "1", "0", "yes", "no"):
             raise UsageError(f"--rule expects NAME=true or NAME=false, got {item!r}")
+        if name.strip() in options:
+            raise UsageError(f"--rule {name.strip()} is given twice")
         options[name.strip()] = value.strip().lower() in ("true", "1", "yes")
     try:
-        return RuleOptions.from_dict(options).to_dict()
+        checked = RuleOptions.from_dict(options).to_dict()
     except ConfigError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(f"--rule: {exc}") from None
+    if scenario is not None:
+        mode, other = ("solo", "coop") if scenario.solo else ("coop", "solo")
+        for name in options:
+            if name.startswith(other + "_"):
+                raise UsageError(
+                    f"--rule {name} cannot apply: it changes the "
+                    f"{'solo' if other == 'solo' else 'coordinated'} game, and scenario "
+                    f"{scenario.number} ({scenario.name}) is "
+                    f"{'solo' if mode == 'solo' else 'coordinated'}")
+    return checked
 
 
 def resolve_scenario(mode: str | None, number: int | None) -> tuple[str, Scenario]:
@@ -161,45 +195,39 @@ def resolve_scenario(mode: str | None, number: int | None) -> tuple[str, Scenari
     try:
         scen = default_components().scenario(number)
     except ConfigError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(f"--scenario {number}: {exc}") from None
     actual = "solo" if scen.solo else "coop"
     if mode is not None and mode != actual:
-        raise UsageError(f"scenario {number} ({scen.name}) is a {actual} scenario, not {mode} "
-                         f"(solo: scenarios 10-12, coop: 1-9)")
+        raise UsageError(f"--scenario {number} ({scen.name}) is a {actual} scenario, not {mode} "
+                         f"(--mode solo: scenarios 10-12, --mode coop: 1-9)")
     return actual, scen
 
 
-def check_agents(specs: Sequence[str]) -> None:
-    """Make one bot of each spec, so a bad spec fails here with a clear message."""
+def check_agents(specs: Sequence[str], flag: str = "--agent") -> None:
+    """Make one bot of each spec, so a bad spec fails here with a clear message naming
+    ``flag`` (the option that gave the specs)."""
     from hydra_env.envs.bots import bot_names, make_bot
     for spec in dict.fromkeys(specs):
         if spec == "human":
-            raise UsageError("'human' is only for `hydra-env play`")
+            raise UsageError(f"{flag} human: 'human' is only for your own seat in `{PROG} play`")
         try:
             make_bot(spec, seed=0)
         except Exception as exc:    # noqa: BLE001 — any failure to build the bot is reported
             known = "" if "known bots" in str(exc) else f"; known bots: {', '.join(bot_names())}"
-            raise UsageError(f"cannot make agent {spec!r}: {exc}{known} (parameters: "
+            raise UsageError(f"{flag}: cannot make agent {spec!r}: {exc}{known} (parameters: "
                              f"rollout:budget=64; a trained policy: ppo:NAME or ppo:PATH.zip; "
                              f"`{PROG} bots` lists them all)") from None
 
 
-def check_backend(backend: str) -> None:
-    """The ray backend needs Ray installed."""
+def check_backend(backend: str, address: str | None = None) -> None:
+    """The ray backend needs Ray installed; ``--address`` needs the ray backend."""
     from agents.backends import ray_available
+    if address is not None and backend != "ray":
+        raise UsageError(f"--address {address} cannot apply: it is the address of a Ray cluster "
+                         f"and the games run on the {backend} backend; add --backend ray, or "
+                         f"drop --address")
     if backend == "ray" and not ray_available():
         raise UsageError("--backend ray needs Ray: pip install 'hydra-env[ray]'")
-
-
-def check_out(out: Path, force: bool) -> None:
-    """An output folder must not be a file, nor a non-empty folder without --force."""
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"--out {out} is a file, not a folder")
-    if out.is_dir() and any(out.iterdir()) and not force:
-        raise UsageError(f"--out {out} already exists and is not empty; pass --force to replace it")
-    for parent in out.parents:
-        if parent.exists() and not parent.is_dir():
-            raise UsageError(f"--out {out}: {parent} is a file, not a folder")
 
 
 def slug(text: str) -> str:
@@ -230,46 +258,6 @@ def data_info() -> dict[str, str]:
 
 # --------------------------------------------------------------------------- output and progress
 
-@contextmanager
-def atomic_dir(target: Path) -> Iterator[Path]:
-    """A temporary folder next to ``target``, renamed to ``target`` when the block succeeds.
-
-    On an error or an interrupt the temporary folder is removed and ``target``
-    is left as it was.
-    """
-    target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-", dir=target.parent))
-    try:
-        yield tmp
-        os.chmod(tmp, 0o755)
-        if target.exists():
-            old = target.with_name(f".{target.name}.old-{os.getpid()}")
-            os.replace(target, old)
-            os.replace(tmp, target)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.replace(tmp, target)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.tmp-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
 def csv_text(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str:
     """Rows as CSV text (``\\n`` line ends, so the bytes are the same on every platform)."""
     buf = io.StringIO()
@@ -281,12 +269,13 @@ def csv_text(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str:
 
 def play_all(tasks: Sequence[GameTask], args: argparse.Namespace) -> tuple[list[GameRecord], float]:
     """Play ``tasks`` on the backend of ``args`` under a progress bar (rate and ETA, on
-    stderr); the records in task order and the seconds it took."""
-    from tqdm import tqdm
+    stderr); the records in task order and the seconds it took. ``tasks`` may be a
+    :class:`agents.backends.TaskList` that makes each task when it is played."""
+    from agents.progress import progress
     print(f"playing on {describe_workers(args.backend, args.workers, args.address)}")
     start = time.perf_counter()
-    with tqdm(total=len(tasks), desc="games", unit="game", disable=args.no_progress,
-              file=sys.stderr, smoothing=0.05, dynamic_ncols=True) as bar:
+    with progress(total=len(tasks), desc="games", unit="game", quiet=args.no_progress,
+                  file=sys.stderr, smoothing=0.05) as bar:
         records = run_games(tasks, workers=args.workers, backend=args.backend,
                             address=args.address, progress=bar.update)
     return records, time.perf_counter() - start
@@ -307,8 +296,58 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _PipeSafeStdout:
+    """``sys.stdout`` while a command runs. Once the reader of a pipe has gone
+    (``hydra-env evaluate ... | head -1``), further output is dropped and the command
+    finishes its work (its files written, exit status 0) without "Broken pipe"."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self.reader_gone = False
+
+    def write(self, text: str) -> int:
+        if not self.reader_gone:
+            try:
+                self._stream.write(text)
+                self._stream.flush()             # a closed pipe shows now, not at exit
+            except BrokenPipeError:
+                self._lost()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.reader_gone:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self._lost()
+
+    def _lost(self) -> None:
+        self.reader_gone = True
+        try:                                     # what is still buffered goes to /dev/null
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self._stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``hydra-env`` with ``argv`` (default: the process arguments); return the exit code."""
+    stdout = sys.stdout
+    if stdout is None:                   # no console at all (pythonw): nothing to guard
+        return _main(argv)
+    sys.stdout = safe = _PipeSafeStdout(stdout)
+    try:
+        return _main(argv)
+    finally:
+        safe.flush()
+        sys.stdout = stdout
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         parser = build_parser()
     except ModuleNotFoundError as exc:    # an extra that is not installed (not our own modules)
@@ -326,11 +365,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return args.run(args)
-    except UsageError as exc:
+    except (UsageError, HydraError) as exc:     # a bad argument, found by a command or the engine
         print(f"{PROG} {args.command}: error: {exc}", file=sys.stderr)
         return 2
-    except BrokenPipeError:        # output piped into a program that stopped reading (head)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except BrokenPipeError:        # stderr piped into a program that stopped reading
         return 0
     except (GameError, OSError) as exc:    # a failed game; a file that cannot be written
         print(f"{PROG} {args.command}: error: {exc}", file=sys.stderr)

@@ -1,6 +1,7 @@
 """``hydra-env evaluate``: play many games with one agent and report the results.
 
-Writes, into ``--out`` (atomically: a temporary folder renamed at the end):
+Writes, into ``--out`` (atomically: a temporary folder ``.OUT.incomplete-PID-*``
+renamed at the end; one left by a killed run is removed by the next run):
 
 * ``games.csv`` — one row per game: game index, game seed, outcome, score
   (empty for a loss, R39), R40 band, necks, heads, walls, hero on wall,
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from agents import cli, plots, replay, stats
-from agents.backends import GameRecord, GameTask, bot_seed, game_seed
+from agents.backends import GameRecord, GameTask, TaskList, bot_seed, game_seed
 
 SOLO_COLUMNS = ("game", "seed", "outcome", "score", "band", "necks", "heads", "walls",
                 "hero_on_wall", "rounds")
@@ -103,18 +104,22 @@ def read_games_csv(path: Path) -> list[dict[str, str]]:
 def run(args: argparse.Namespace) -> int:
     """Play the games, write the three files, print a short report."""
     mode, scen = cli.resolve_scenario(args.mode, args.scenario)
-    options = cli.parse_rules(args.rule)
+    options = cli.parse_rules(args.rule, scen)
+    cli.check_backend(args.backend, args.address)
     specs = _seat_specs(args.agent, scen.players)
     cli.check_agents(specs)
     agent = ",".join(args.agent)
     out = args.out or Path("runs/eval") / cli.slug(
         f"{agent}_sc{scen.number}_{args.stars}star_seed{args.seed}_n{args.games}")
     cli.check_out(out, args.force)
-    cli.check_backend(args.backend)
-    tasks = [GameTask(i, scen.number, args.stars, game_seed(args.seed, i), specs,
-                      tuple(bot_seed(args.seed, i, s) for s in range(len(specs))), options,
-                      record=args.save_replays != "none")
-             for i in range(args.games)]
+    record = args.save_replays != "none"
+
+    def task(i: int) -> GameTask:
+        return GameTask(i, scen.number, args.stars, game_seed(args.seed, i), specs,
+                        tuple(bot_seed(args.seed, i, s) for s in range(len(specs))), options,
+                        record=record)
+
+    tasks = TaskList(args.games, task)
     print(f"evaluate: {agent} on scenario {scen.number} ({scen.name}, {mode}), {args.stars} "
           f"star(s), {args.games} games, seed {args.seed}")
     records, elapsed = cli.play_all(tasks, args)

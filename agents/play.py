@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -39,7 +40,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--opponents", type=cli.spec_list, metavar="SPEC[,SPEC...]",
                    help="bots for the other seats: one spec for all, or one per other seat in "
                         "seat order (default: heuristic if available, else random)")
-    p.add_argument("--save-replay", metavar="FILE", help="save the finished game as a replay")
+    p.add_argument("--save-replay", metavar="FILE", type=Path,
+                   help="save the finished game as a replay (replaced if it exists; checked "
+                        "before the game starts)")
     p.set_defaults(run=run)
     return p
 
@@ -47,9 +50,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def _other_specs(args: argparse.Namespace, players: int) -> list[str]:
     from hydra_env.envs.bots import bot_names
     others = players - 1
-    specs = args.opponents or ["heuristic" if "heuristic" in bot_names() else "random"]
     if others == 0:
+        if args.opponents:
+            raise cli.UsageError(f"--opponents {','.join(args.opponents)} cannot apply: the solo "
+                                 f"game has no other seats; drop --opponents, or pick a "
+                                 f"coordinated scenario (--mode coop or --scenario 1-9)")
         return []
+    specs = args.opponents or ["heuristic" if "heuristic" in bot_names() else "random"]
     if len(specs) == 1:
         return specs * others
     if len(specs) != others:
@@ -63,9 +70,11 @@ def run(args: argparse.Namespace) -> int:
     mode, scen = cli.resolve_scenario(args.mode, args.scenario)
     if args.seat >= scen.players:
         raise cli.UsageError(f"--seat {args.seat}: scenario {scen.number} has seats 0-{scen.players - 1}")
-    options = cli.parse_rules(args.rule)
+    options = cli.parse_rules(args.rule, scen)
     others = _other_specs(args, scen.players)
-    cli.check_agents(others)
+    if args.save_replay is not None:
+        cli.check_file_out(args.save_replay, "--save-replay")
+    cli.check_agents(others, "--opponents")
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % (1 << 62))
     seats = others[:args.seat] + ["human"] + others[args.seat:]
     print(f"Hydra — scenario {scen.number} ({scen.name}), {args.stars} star(s), seed {seed}; you are "

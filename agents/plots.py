@@ -93,9 +93,10 @@ def plot_tournament(players: Sequence[dict[str, Any]], seats: int, title: str, p
             ("city_saved", "city saved (its tables)", _WON))
     width = 0.8 / len(keys)
     for k, (key, label, colour) in enumerate(keys):
-        rates = [p[key]["rate"] for p in players]
+        rates = [p[key]["rate"] for p in players]      # None for a player without games
         err = _errors(rates, [p[key]["ci95"] for p in players])
-        ax.bar(x + (k - 1) * width, rates, width, yerr=err, capsize=3, color=colour, label=label)
+        ax.bar(x + (k - 1) * width, [np.nan if r is None else r for r in rates], width, yerr=err,
+               capsize=3, color=colour, label=label)
     ax.set_ylabel("rate (95% Wilson)")
     ax.set_ylim(0, 1)
     ax.legend(fontsize=8)

@@ -33,7 +33,7 @@ from typing import Any
 
 import hydra_env
 from agents import cli
-from hydra_env import Game, HydraError, default_components
+from hydra_env import Game, HydraError, arguments, default_components
 
 FORMAT = "hydra-env/replay"
 VERSION = 1
@@ -118,25 +118,109 @@ class Verdict:
     game: Game | None = None
 
 
-class ReplayError(Exception):
-    """A file that cannot be read as a replay."""
+class ReplayError(HydraError, ValueError):
+    """A file or document that cannot be read as a replay; the message says what is wrong."""
+
+
+MAX_REPLAY_BYTES = 64 * 1024 * 1024     # a replay of one game is a few kB
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ReplayError(f"the JSON holds {name}, which is not a number of standard JSON")
+
+
+def read_replay_text(data: bytes) -> Any:
+    """The JSON value of a replay file's bytes; ReplayError for anything that is not
+    UTF-8 JSON (binary data, NaN, nesting too deep for Python, numbers too long)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ReplayError(f"not a replay: not UTF-8 text (byte {exc.start} is "
+                          f"{data[exc.start:exc.start + 1]!r}); is it a binary file?") from None
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise ReplayError("not a replay: its JSON is nested too deeply") from None
+    except ReplayError as exc:
+        raise ReplayError(f"not a replay: {exc}") from None
+    except ValueError as exc:            # JSONDecodeError, an integer with too many digits
+        raise ReplayError(f"not a replay: invalid JSON ({exc})") from None
+
+
+def check_replay(doc: Any) -> dict[str, Any]:
+    """``doc`` if it has the structure of a replay (the module docstring lists the fields);
+    ReplayError naming the first field that is wrong otherwise. Whether its decisions
+    are legal is :func:`verify_replay`'s business."""
+    if not isinstance(doc, dict):
+        raise ReplayError(f"not a hydra-env replay: a JSON object is expected, got {arguments.show(doc)}")
+    if doc.get("format") != FORMAT:
+        raise ReplayError(f"not a hydra-env replay (the 'format' field is not {FORMAT!r})")
+    version = doc.get("version")
+    if type(version) is not int or version != VERSION:
+        raise ReplayError(f"replay version {version!r} is not supported (this hydra-env reads "
+                          f"version {VERSION})")
+    missing = [k for k in ("scenario", "stars", "seed", "decisions", "result") if k not in doc]
+    if missing:
+        raise ReplayError(f"the replay lacks {', '.join(missing)}")
+
+    def field(name: str) -> str:
+        return f"field {name!r}"
+
+    edited = "the replay was edited or damaged"
+    arguments.integer(field("scenario"), doc["scenario"], low=1, error=ReplayError, fix=edited)
+    arguments.integer(field("stars"), doc["stars"], low=1, high=3, error=ReplayError, fix=edited)
+    arguments.integer(field("seed"), doc["seed"], low=0, error=ReplayError, fix=edited)
+    arguments.mapping(field("options"), doc.get("options"), error=ReplayError, fix=edited)
+    arguments.mapping(field("result"), doc["result"], none=False, error=ReplayError, fix=edited)
+    data = arguments.mapping(field("data"), doc.get("data"), error=ReplayError, fix=edited)
+    if "digest" in data:
+        arguments.text(field("data.digest"), data["digest"], error=ReplayError, fix=edited)
+    for k, action in enumerate(arguments.sequence(field("decisions"), doc["decisions"],
+                                                  error=ReplayError, fix=edited)):
+        if type(action) is not int:
+            arguments.integer(field(f"decisions[{k}]"), action, low=0, error=ReplayError, fix=edited)
+    arguments.optional_integer(field("game_index"), doc.get("game_index"), low=0,
+                               error=ReplayError, fix=edited)
+    seats = doc.get("seats")
+    if seats is not None:
+        for k, spec in enumerate(arguments.sequence(field("seats"), seats, error=ReplayError,
+                                                    fix=edited)):
+            arguments.text(field(f"seats[{k}]"), spec, error=ReplayError,
+                           fix="each seat is an agent spec such as 'heuristic', or 'human'")
+    seeds = doc.get("bot_seeds")
+    if seeds is not None:
+        seeds = arguments.sequence(field("bot_seeds"), seeds, error=ReplayError, fix=edited)
+        for k, seed in enumerate(seeds):
+            arguments.optional_integer(field(f"bot_seeds[{k}]"), seed, low=0, error=ReplayError,
+                                       fix=edited)
+        if seats is not None and len(seeds) != len(seats):
+            raise ReplayError(f"the replay names {len(seats)} seats but {len(seeds)} bot seeds; "
+                              f"{edited}")
+    digests = doc.get("state_digests")
+    if digests is not None:
+        for k, digest in enumerate(arguments.sequence(field("state_digests"), digests,
+                                                      error=ReplayError, fix=edited)):
+            arguments.text(field(f"state_digests[{k}]"), digest, error=ReplayError, fix=edited)
+    version_text = doc.get("hydra_env_version")
+    if version_text is not None:
+        arguments.text(field("hydra_env_version"), version_text, error=ReplayError, fix=edited)
+    return doc
 
 
 def load_replay(path: Path) -> dict[str, Any]:
-    """Read a replay file; ReplayError when it is not one."""
+    """Read a replay file and check its structure (:func:`check_replay`); ReplayError,
+    naming the file, when it is not one."""
     try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ReplayError(f"cannot read a replay from {path}: {exc}") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise ReplayError(f"{path} is not a hydra-env replay (the 'format' field is not {FORMAT!r})")
-    if doc.get("version") != VERSION:
-        raise ReplayError(f"{path}: replay version {doc.get('version')!r} is not supported "
-                          f"(this hydra-env reads version {VERSION})")
-    missing = [k for k in ("scenario", "stars", "seed", "decisions", "result") if k not in doc]
-    if missing:
-        raise ReplayError(f"{path}: the replay lacks {', '.join(missing)}")
-    return doc
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_REPLAY_BYTES + 1)
+    except OSError as exc:
+        raise ReplayError(f"{path}: cannot read it: {exc.strerror or exc}") from None
+    if len(data) > MAX_REPLAY_BYTES:
+        raise ReplayError(f"{path} is larger than {MAX_REPLAY_BYTES // 2**20} MiB: not a replay")
+    try:
+        return check_replay(read_replay_text(data))
+    except ReplayError as exc:
+        raise ReplayError(f"{path}: {exc}") from None
 
 
 StepHook = Callable[[int, Game, int], None]
@@ -147,7 +231,13 @@ def verify_replay(doc: dict[str, Any], *, check_bots: bool = False,
     """Re-simulate a replay step by step; the verdict names the first step that differs.
 
     ``on_step(step, game, action)`` is called before each decision is applied.
+    A document without the structure of a replay (:func:`check_replay`) gets a
+    verdict that says what is wrong with it.
     """
+    try:
+        check_replay(doc)
+    except ReplayError as exc:
+        return Verdict(False, str(exc))
     comp = default_components()
     recorded = (doc.get("data") or {}).get("digest")
     if recorded != comp.digest:
@@ -178,7 +268,7 @@ def _bots(doc: dict[str, Any], players: int) -> list[Any]:
     from hydra_env.envs.bots import make_bot
     seats, seeds = doc.get("seats") or [], doc.get("bot_seeds") or []
     if len(seats) != players or len(seeds) != players:
-        raise ValueError(f"the replay names {len(seats)} seats; the scenario has {players}")
+        raise ReplayError(f"the replay names {len(seats)} seats; the scenario has {players}")
     return [None if spec == "human" else make_bot(spec, seed=s) for spec, s in zip(seats, seeds)]
 
 
@@ -262,14 +352,20 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{path}: seats {', '.join(doc.get('seats') or [])}, seed {doc['seed']}")
             verdict = verify_replay(doc, check_bots=args.check_bots,
                                     on_step=_print_step if args.steps else None)
-        except (ReplayError, ValueError) as exc:
-            print(f"FAIL {path}: {exc}")
+        except HydraError as exc:
+            message = str(exc)
+            print(f"FAIL {path}: {message.removeprefix(f'{path}: ')}")
+            bad += 1
+            continue
+        except Exception as exc:    # noqa: BLE001 — one broken file must not stop the others
+            print(f"FAIL {path}: unexpected {type(exc).__name__} while verifying it: {exc} "
+                  f"(a bug of hydra-env: please report it with the file)")
             bad += 1
             continue
         if verdict.ok:
             r = doc["result"]
             score = f", score {r['score']}" if r.get("score") is not None else ""
-            print(f"OK   {path}: {verdict.steps} decisions verified, {r['outcome']}{score}")
+            print(f"OK   {path}: {verdict.steps} decisions verified, {r.get('outcome')}{score}")
         else:
             bad += 1
             print(f"FAIL {path}: {verdict.message}")

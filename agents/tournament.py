@@ -25,12 +25,12 @@ import itertools
 import json
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from agents import cli, plots, replay, stats
-from agents.backends import GameRecord, GameTask, bot_seed, game_seed
+from agents.backends import GameRecord, GameTask, TaskList, bot_seed, game_seed
 
 MAX_TABLES = 5000
 RESULT_COLUMNS = ("player", "spec", "games", "epic_rate", "epic_lo", "epic_hi", "tragic_rate",
@@ -80,17 +80,30 @@ def schedule(players: int, seats: int) -> list[tuple[int, ...]]:
 
 
 def make_tasks(specs: Sequence[str], scenario: int, stars: int, seats: int, games: int,
-               seed: int, options: dict[str, bool], record: bool) -> list[tuple[GameTask, tuple[int, ...]]]:
-    """The games of a tournament with their tables (player index by seat)."""
+               seed: int, options: dict[str, bool], record: bool) -> tuple[TaskList, Callable[[int], tuple[int, ...]]]:
+    """The games of a tournament, made as they are played, and the table of game ``i``
+    (player index by seat)."""
     cycle = schedule(len(specs), seats)
-    out = []
-    for i in range(games):
-        table = cycle[i % len(cycle)]
-        task = GameTask(i, scenario, stars, game_seed(seed, i // len(cycle)),
-                        tuple(specs[p] for p in table),
+
+    def table(i: int) -> tuple[int, ...]:
+        return cycle[i % len(cycle)]
+
+    def task(i: int) -> GameTask:
+        return GameTask(i, scenario, stars, game_seed(seed, i // len(cycle)),
+                        tuple(specs[p] for p in table(i)),
                         tuple(bot_seed(seed, i, s) for s in range(seats)), options, record)
-        out.append((task, table))
-    return out
+
+    return TaskList(games, task), table
+
+
+def games_to_seat_everyone(players: int, seats: int) -> int:
+    """The fewest games in which every player sits at a table at least once."""
+    unseen = set(range(players))
+    for i, table in enumerate(schedule(players, seats)):
+        unseen -= set(table)
+        if not unseen:
+            return i + 1
+    return 0                                       # pragma: no cover - the cycle seats everyone
 
 
 # --------------------------------------------------------------------------- results
@@ -190,22 +203,20 @@ def table_text(players: Sequence[dict[str, Any]]) -> str:
 def run(args: argparse.Namespace) -> int:
     """Play the tournament, write its files, print the table."""
     scen, specs, cycle = _checked(args)
-    options = cli.parse_rules(args.rule)
+    options = cli.parse_rules(args.rule, scen)
     labels = labels_of(specs)
     out = args.out or Path("runs/tournament") / cli.slug(
         f"{'-'.join(specs)}_sc{scen.number}_{args.stars}star_seed{args.seed}_n{args.games}")
     cli.check_out(out, args.force)
-    cli.check_backend(args.backend)
-    planned = make_tasks(specs, scen.number, args.stars, scen.players, args.games, args.seed,
-                         options, args.save_replays != "none")
+    tasks, table = make_tasks(specs, scen.number, args.stars, scen.players, args.games, args.seed,
+                              options, args.save_replays != "none")
     print(f"tournament: {', '.join(labels)} on scenario {scen.number} ({scen.name}, "
           f"{scen.players} seats), {args.stars} star(s), {args.games} games ({cycle} tables per "
           f"deal), seed {args.seed}")
     if args.games % cycle:
         print(f"note: {args.games} games is not a multiple of {cycle}; the seating is not exactly even")
-    tasks = [t for t, _ in planned]
     records, elapsed = cli.play_all(tasks, args)
-    tables = [table for _, table in planned]
+    tables = [table(rec.index) for rec in records]
     players = player_results(labels, specs, [(t, rec.result) for t, rec in zip(tables, records)])
     doc = _results_doc(args, scen, specs, labels, cycle, options, records, players)
     with cli.atomic_dir(out) as tmp:
@@ -224,8 +235,8 @@ def _checked(args: argparse.Namespace) -> tuple[Any, list[str], int]:
     """The scenario, the player specs and the tables per deal, checked."""
     mode, scen = cli.resolve_scenario(None, 1 if args.scenario is None else args.scenario)
     if mode != "coop":
-        raise cli.UsageError(f"a tournament needs a coordinated scenario (1-9); scenario "
-                             f"{scen.number} ({scen.name}) is solo")
+        raise cli.UsageError(f"--scenario {scen.number}: a tournament needs a coordinated "
+                             f"scenario (1-9); scenario {scen.number} ({scen.name}) is solo")
     specs = list(args.players)
     if len(specs) < scen.players:
         raise cli.UsageError(f"scenario {scen.number} ({scen.name}) seats {scen.players} players; "
@@ -234,7 +245,14 @@ def _checked(args: argparse.Namespace) -> tuple[Any, list[str], int]:
     if cycle > MAX_TABLES:
         raise cli.UsageError(f"{len(specs)} players at {scen.players}-seat tables make {cycle} "
                              f"tables per cycle; at most {MAX_TABLES}")
-    cli.check_agents(specs)
+    needed = games_to_seat_everyone(len(specs), scen.players)
+    if args.games < needed:
+        raise cli.UsageError(
+            f"--games {args.games} is too few for {len(specs)} players at {scen.players}-seat "
+            f"tables: some players would play no game; give --games {needed} or more (a "
+            f"multiple of {cycle}, the tables of one deal, keeps the seating even)")
+    cli.check_backend(args.backend, args.address)
+    cli.check_agents(specs, "--players")
     return scen, specs, cycle
 
 

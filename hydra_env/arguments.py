@@ -31,10 +31,10 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from hydra_env.errors import ConfigError, HydraError
+from hydra_env.errors import ConfigError, HydraError, IllegalActionError
 
-__all__ = ["integer", "optional_integer", "seed", "seat", "number", "boolean", "choice", "text",
-           "mapping", "path_like", "show"]
+__all__ = ["integer", "optional_integer", "seed", "seat", "action", "number", "boolean", "choice",
+           "text", "mapping", "sequence", "path_like", "show"]
 
 T = TypeVar("T")
 _SHOW_LIMIT = 60
@@ -140,6 +140,23 @@ def seat(name: str, value: Any, players: int, *, error: type[HydraError] = Confi
     return integer(name, value, low=0, high=players - 1, fix=fix, error=error)
 
 
+def action(name: str, value: Any, size: int, *,
+           error: type[HydraError] = IllegalActionError) -> int:
+    """An action index ``0 … size−1`` of a flat action space, as a plain ``int``.
+
+    Besides the integers :func:`integer` accepts, a one-element integer array
+    (what a vectorised policy hands over) is taken as its element; bools,
+    floats and boolean arrays are refused (``True`` is not action 1).
+    Raises :class:`~hydra_env.errors.IllegalActionError` by default.
+    """
+    if type(value) is int and 0 <= value < size:     # the common case, kept fast (env.step)
+        return value
+    if isinstance(value, np.ndarray) and value.size == 1 and value.dtype.kind in "iu":
+        value = value.reshape(())
+    return integer(name, value, low=0, high=size - 1, error=error,
+                   fix=f"pass an index of the action space 0 to {size - 1} whose mask entry is 1")
+
+
 def number(name: str, value: Any, *, low: float | None = None, high: float | None = None,
            fix: str | None = None, error: type[HydraError] = ConfigError) -> float:
     """``value`` as a finite ``float`` within ``low..high``: ints, floats and numpy reals,
@@ -204,6 +221,14 @@ def mapping(name: str, value: Any, *, none: bool = True, fix: str | None = None,
             raise error(f"{name} must have string keys, got the key {show(key)}; "
                         f"{fix or 'use names (strings) as keys'}")
     return dict(value)
+
+
+def sequence(name: str, value: Any, *, fix: str | None = None,
+             error: type[HydraError] = ConfigError) -> list[Any]:
+    """``value`` as a new ``list``: a list or a tuple, never a string, bytes, a dict or a set."""
+    if not isinstance(value, (list, tuple)):
+        raise _fail(error, name, "a list", value, fix or "pass a list")
+    return list(value)
 
 
 def path_like(name: str, value: Any, *, fix: str | None = None,

@@ -47,8 +47,11 @@ Episode end
 
 Arguments
     ``scenario`` (default 1), ``stars`` 1–3, ``reward``, ``flatten`` (True),
-    ``max_steps``, ``render_mode`` None|"ansi"|"rgb_array" (public information
-    only), ``rule_options``, ``components``, and the reward options above.
+    ``max_steps`` (None, or at least 1), ``render_mode`` None|"ansi"|"rgb_array"
+    (public information only), ``rule_options``, ``components``, and the reward
+    options above. Checked as in ``hydra_env/Solo-v0``: integers may be numpy
+    integers (stored as ``int``); bools, floats and out-of-range values raise
+    :class:`hydra_env.ConfigError`.
 
 Seeding
     ``reset(seed=s)`` seeds the env's generator; each game's seed is drawn
@@ -60,7 +63,6 @@ Version history
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 import numpy as np
@@ -68,9 +70,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from hydra_env import arguments
 from hydra_env.core.game import Game
 from hydra_env.core.options import RuleOptions
-from hydra_env.envs.base import RENDER_MODES, as_action, observation_space, resolve_components
+from hydra_env.envs.base import RENDER_MODES, as_action, game_arguments, observation_space, reset_seed
 from hydra_env.envs.encoding import encoder_for
 from hydra_env.envs.rewards import make_reward
 from hydra_env.errors import ConfigError
@@ -96,27 +99,24 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
                  **reward_options: Any) -> None:
         """Arguments as in the module docstring."""
         super().__init__()
-        comp = resolve_components(components)
-        scen = comp.scenario(operator.index(scenario))
-        if stars not in (1, 2, 3):
-            raise ConfigError(f"stars must be 1, 2 or 3, got {stars!r}")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ConfigError(f"render_mode must be None or one of {RENDER_MODES}, got {render_mode!r}")
+        checked = game_arguments(scenario=scenario, stars=stars, max_steps=max_steps,
+                                 render_mode=render_mode, rule_options=rule_options,
+                                 components=components)
         known = {"loss_penalty", "shaping_scale", "shaping_gamma", "team_weight"}
         unknown = set(reward_options) - known
         if unknown:
             raise ConfigError(f"unknown arguments {sorted(unknown)}; reward options are {sorted(known)}")
+        comp, scen = checked.components, checked.scenario
         self.components = comp
-        self.scenario, self.stars = scen.number, stars
+        self.scenario, self.stars = scen.number, checked.stars
         self.solo = scen.solo
-        self.rule_options = rule_options if isinstance(rule_options, RuleOptions) \
-            else RuleOptions.from_dict(rule_options)
-        self.flatten = bool(flatten)
-        self.max_steps = max_steps
-        self.render_mode = render_mode
+        self.rule_options = checked.rule_options
+        self.flatten = arguments.boolean("flatten", flatten)
+        self.max_steps = checked.max_steps
+        self.render_mode = checked.render_mode
         self.reward_scheme = make_reward(scen.solo, reward, **reward_options)
         self._enc = encoder_for(comp)
-        size = self._enc.tables.codec.size
+        size = self._size = self._enc.tables.codec.size
         self.possible_agents = [f"seat_{i}" for i in range(scen.players)]
         obs = observation_space(self._enc, self.flatten)
         self.observation_spaces = {a: spaces.Dict({
@@ -146,6 +146,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game (its seed drawn from the env's generator)."""
+        seed = reset_seed(seed, options)
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)
         self.game = Game.new(self.scenario, self.stars, int(self._rng.integers(1 << 63)),
@@ -169,7 +170,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         game = self.game
-        game.apply(as_action(action))           # IllegalActionError: what and why
+        game.apply(as_action(action, self._size))   # IllegalActionError: what and why
         self._steps += 1
         scheme = self.reward_scheme
         if self.solo:

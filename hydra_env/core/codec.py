@@ -43,7 +43,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from hydra_env import arguments
 from hydra_env.data import LAYOUT_LIMITS
+from hydra_env.errors import ConfigError
 
 # Decision kinds of an index (ActionCodec.kind[a]).
 A_DEST = 0          # card move or portal to a space
@@ -170,19 +172,27 @@ class ActionCodec:
     def encode(self, kind: int, slot: int = -1, arg: int = -1) -> int:
         """The index of a decision given by its parts (inverse of :meth:`decode`).
 
-        Raises ValueError for parts that name no index of this layout.
+        Raises ConfigError (a ValueError) for parts that name no index of this layout.
         """
         index = self._index.get((kind, slot, arg))
         if index is None:
-            name = KIND_NAMES[kind] if 0 <= kind < len(KIND_NAMES) else str(kind)
-            raise ValueError(f"no action of kind {name} with slot={slot} arg={arg} in this layout")
+            kind = arguments.integer("kind", kind, low=0, high=len(KIND_NAMES) - 1,
+                                     fix="pass one of the A_* kinds of hydra_env.core.codec")
+            slot = arguments.integer("slot", slot, low=-1)
+            arg = arguments.integer("arg", arg, low=-1)
+            index = self._index.get((kind, slot, arg))     # numpy integers: looked up as int
+            if index is None:
+                raise ConfigError(f"no action of kind {KIND_NAMES[kind]} with slot={slot} "
+                                  f"arg={arg} in this layout")
         return index
 
     # -- decode ---------------------------------------------------------
     def decode(self, index: int) -> Decoded:
-        """Split an index into (kind, slot, arg); raises ValueError when out of range."""
-        if not 0 <= index < self.size:
-            raise ValueError(f"action {index} is outside the action space 0..{self.size - 1}")
+        """Split an index into (kind, slot, arg); raises ConfigError (a ValueError) when
+        ``index`` is no integer ``0 … size−1`` (bools and floats included)."""
+        if type(index) is not int or not 0 <= index < self.size:
+            index = arguments.integer("action", index, low=0, high=self.size - 1,
+                                      fix="pass an index of the action space")
         return Decoded(self.kind[index], self.slot[index], self.arg[index])
 
     def slot_name(self, slot: int) -> str:
@@ -192,7 +202,8 @@ class ActionCodec:
         return f"hand slot {slot - DISPLAY_SLOTS}"
 
     def describe(self, index: int) -> str:
-        """A human-readable description of any index, independent of the game state."""
+        """A human-readable description of any index, independent of the game state
+        (ConfigError for an index outside the action space)."""
         kind, slot, arg = self.decode(index)
         sn, cn = self.space_name, self.colour_names
         if kind == A_DEST:

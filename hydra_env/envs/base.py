@@ -7,19 +7,20 @@ the reward (:meth:`HydraEnv._reward`); everything else is here.
 
 from __future__ import annotations
 
-import operator
-from typing import Any
+import os
+from typing import Any, NamedTuple
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from hydra_env import arguments
 from hydra_env.core.game import Game
 from hydra_env.core.options import RuleOptions
 from hydra_env.core.tables import tables_for
-from hydra_env.data import Components, default_components, load_components
+from hydra_env.data import Components, Scenario, default_components, load_components
 from hydra_env.envs.encoding import Encoder, encoder_for
-from hydra_env.errors import ConfigError, IllegalActionError
+from hydra_env.errors import IllegalActionError
 
 ILLEGAL_MODES = ("raise", "penalty")
 RENDER_MODES = ("ansi", "rgb_array")
@@ -45,24 +46,69 @@ def observation_space(encoder: Encoder, flatten: bool, candidates: int = 0,
     return spaces.Dict(parts)
 
 
-def resolve_components(components: Components | str | None) -> Components:
-    """The shipped data when None, a loaded folder when a path."""
+def resolve_components(components: Components | str | os.PathLike | None) -> Components:
+    """The shipped data when None, a loaded folder when a path (ConfigError otherwise)."""
     if components is None:
         return default_components()
     if isinstance(components, Components):
         return components
-    return load_components(components)
+    return load_components(arguments.path_like(
+        "components", components,
+        fix="pass a hydra_env.data.Components, the path of a folder of data files, or None for "
+            "the shipped data"))
 
 
-def as_action(action: Any) -> int:
-    """An int from an int, a numpy integer or a one-element integer array."""
-    try:
-        return operator.index(action)
-    except TypeError:
-        arr = np.asarray(action)
-        if arr.size == 1 and np.issubdtype(arr.dtype, np.integer):
-            return int(arr.reshape(-1)[0])
-        raise IllegalActionError(f"action must be an integer index, got {action!r}") from None
+def as_action(action: Any, size: int) -> int:
+    """The index of ``action`` in an action space of ``size``: an int, a numpy integer or a
+    one-element integer array; IllegalActionError for anything else (``True``, ``1.0``) or an
+    index outside ``0 … size−1``."""
+    return arguments.action("action", action, size)
+
+
+def max_steps_argument(max_steps: Any) -> int | None:
+    """The ``max_steps`` argument of every env: None (no limit) or an integer ≥ 1."""
+    return arguments.optional_integer(
+        "max_steps", max_steps, low=1,
+        fix="pass a positive whole number of decisions, or None for no limit")
+
+
+def reset_seed(seed: Any, options: Any) -> int | None:
+    """The ``seed`` and ``options`` of ``reset()`` checked: a seed is None or an integer ≥ 0
+    (numpy integers given back as ``int``), ``options`` None or a dict."""
+    arguments.mapping("options", options, fix="reset() takes no options; pass None")
+    return arguments.seed("seed", seed)
+
+
+class GameArguments(NamedTuple):
+    """The arguments that the Hydra envs (Gymnasium and PettingZoo) share, checked."""
+
+    components: Components
+    scenario: Scenario
+    stars: int
+    max_steps: int | None
+    render_mode: str | None
+    rule_options: RuleOptions
+
+
+def game_arguments(*, scenario: Any, stars: Any, max_steps: Any, render_mode: Any,
+                   rule_options: Any, components: Any) -> GameArguments:
+    """Check the shared arguments the same way for every env (:mod:`hydra_env.arguments`):
+    integers may be numpy integers and are stored as ``int``; bools, floats, strings and
+    out-of-range values raise ConfigError naming the argument."""
+    comp = resolve_components(components)
+    number = arguments.integer("scenario", scenario, low=1,
+                               fix="pass a scenario number such as 10 (solo) or 1 (coordinated)")
+    scen = comp.scenario(number)
+    stars = arguments.integer("stars", stars, low=1, high=3)
+    if render_mode is not None:
+        render_mode = arguments.choice("render_mode", render_mode, RENDER_MODES,
+                                       fix=f"pass None or one of {', '.join(RENDER_MODES)}")
+    if not isinstance(rule_options, RuleOptions):
+        rule_options = RuleOptions.from_dict(arguments.mapping(
+            "rule_options", rule_options,
+            fix="pass a hydra_env.RuleOptions, a dict such as {'solo_regrow_heads': True} or None"))
+    return GameArguments(comp, scen, stars, max_steps_argument(max_steps), render_mode,
+                         rule_options)
 
 
 class HydraEnv(gym.Env):
@@ -75,31 +121,24 @@ class HydraEnv(gym.Env):
                  max_steps: int | None = None, render_mode: str | None = None,
                  rule_options: RuleOptions | dict | None = None,
                  components: Components | str | None = None, candidates: int = 0) -> None:
-        comp = resolve_components(components)
-        scen = comp.scenario(operator.index(scenario))
-        if stars not in (1, 2, 3):
-            raise ConfigError(f"stars must be 1, 2 or 3, got {stars!r}")
-        if illegal_action not in ILLEGAL_MODES:
-            raise ConfigError(f"illegal_action must be one of {ILLEGAL_MODES}, got {illegal_action!r}")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ConfigError(f"render_mode must be None or one of {RENDER_MODES}, got {render_mode!r}")
-        if max_steps is not None and operator.index(max_steps) < 1:
-            raise ConfigError(f"max_steps must be a positive integer or None, got {max_steps!r}")
+        checked = game_arguments(scenario=scenario, stars=stars, max_steps=max_steps,
+                                 render_mode=render_mode, rule_options=rule_options,
+                                 components=components)
+        comp = checked.components
         self.components = comp
-        self.scenario = scen.number
-        self.stars = stars
-        self.flatten = bool(flatten)
-        self.illegal_action = illegal_action
-        self.illegal_penalty = float(illegal_penalty)
-        self.max_steps = max_steps
-        self.render_mode = render_mode
-        self.rule_options = rule_options if isinstance(rule_options, RuleOptions) \
-            else RuleOptions.from_dict(rule_options)
-        if operator.index(candidates) < 0:
-            raise ConfigError(f"candidates must be 0 (off) or a positive count, got {candidates!r}")
-        self.candidates = int(candidates)
-        self._enc = encoder_for(comp)
+        self.scenario = checked.scenario.number
+        self.stars = checked.stars
+        self.flatten = arguments.boolean("flatten", flatten)
+        self.illegal_action = arguments.choice("illegal_action", illegal_action, ILLEGAL_MODES)
+        self.illegal_penalty = arguments.number("illegal_penalty", illegal_penalty)
+        self.max_steps = checked.max_steps
+        self.render_mode = checked.render_mode
+        self.rule_options = checked.rule_options
         self._size = tables_for(comp).codec.size
+        self.candidates = arguments.integer(
+            "candidates", candidates, low=0, high=self._size,
+            fix=f"pass 0 (off) or a count of candidate actions from 1 to {self._size}")
+        self._enc = encoder_for(comp)
         self.observation_space = observation_space(self._enc, self.flatten, self.candidates,
                                                    self._size)
         self._cand = None
@@ -137,7 +176,7 @@ class HydraEnv(gym.Env):
               options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """Start a new game; the game's seed is drawn from the env's generator, so the
         same ``seed`` gives the same games (also across processes)."""
-        super().reset(seed=seed)
+        super().reset(seed=reset_seed(seed, options))
         self._start(int(self.np_random.integers(1 << 63)))
         self._advance()
         self._done = self.game.is_over
@@ -151,11 +190,8 @@ class HydraEnv(gym.Env):
             raise gym.error.ResetNeeded("call reset() before step()")
         if self._done:
             raise gym.error.ResetNeeded("the episode is over; call reset() before step()")
-        try:
-            a = operator.index(action)
-        except TypeError:
-            a = as_action(action)
-        if not (0 <= a < self._size and self._mask[a]):
+        a = as_action(action, self._size)          # IllegalActionError: not an index at all
+        if not self._mask[a]:
             return self._illegal(a)
         game = self.game
         game.apply(a)

@@ -47,6 +47,7 @@ from typing import Any
 
 import numpy as np
 
+from hydra_env import arguments
 from hydra_env.core import codec as C
 from hydra_env.core import compass
 from hydra_env.core.heroes import attack, slot_card
@@ -69,8 +70,9 @@ class CandidateEncoder:
     """Feature vectors of the legal actions of one seat (see the module docstring)."""
 
     def __init__(self, rules: Rules, max_candidates: int) -> None:
+        """Rows for at most ``max_candidates`` legal actions (an integer ≥ 1)."""
         self.rules = rules
-        self.K = max_candidates
+        self.K = arguments.integer("max_candidates", max_candidates, low=1)
         tables = rules.tables
         comp = rules.components
         # Per action card: (move points, growth, bites) of its hydra side; same for hydra cards.

@@ -82,6 +82,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from hydra_env import arguments
 from hydra_env.envs.base import HydraEnv
 from hydra_env.envs.bots import make_bot, parse_bot_spec
 from hydra_env.envs.rewards import CoopReward
@@ -99,6 +100,18 @@ def _check_opponent(entry: Any) -> None:
         raise ConfigError(f"an opponent must be a bot name, an object with "
                           f"act(view, legal_actions) -> int, or a sampler with sample(seed) -> bot "
                           f"(a new bot each episode), got {entry!r}")
+
+
+def seat_argument(seat: Any, players: int) -> int | str:
+    """The ``seat`` argument of a one-seat env: a seat ``0 … players−1`` (numpy integers
+    stored as ``int``; no bools or floats) or ``"random"``."""
+    if isinstance(seat, str):
+        return arguments.choice("seat", seat, ("random",),
+                                fix=f"pass a seat 0 to {players - 1}, or 'random'")
+    try:
+        return arguments.seat("seat", seat, players)
+    except ConfigError as exc:
+        raise ConfigError(f"{exc}, or 'random' (drawn each episode)") from None
 
 
 class CoopEnv(HydraEnv):
@@ -124,9 +137,7 @@ class CoopEnv(HydraEnv):
         for entry in opponents:
             _check_opponent(entry)
         self.opponents = opponents
-        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < n):
-            raise ConfigError(f"seat must be 0..{n - 1} or 'random', got {seat!r}")
-        self.seat_arg = seat
+        self.seat_arg = seat_argument(seat, n)
         self.reward_scheme = CoopReward(reward, team_weight=team_weight)
         self._bots: dict[int, Any] = {}
 

@@ -66,6 +66,8 @@ Actions and mask
     (what and why); with ``illegal_action="penalty"`` it is a no-op returning
     ``illegal_penalty`` and ``info["illegal_action"] = True`` (what
     Gymnasium's ``check_env``, which steps unmasked random actions, needs).
+    Something that is no index of the action space at all (``True``, ``1.0``,
+    ``-1``) always raises :class:`hydra_env.errors.IllegalActionError`.
 
 Rewards, at the end only (0 before)
     ``"win"`` (default): 1 for a win (1/k when k seats share it), else 0.
@@ -84,7 +86,10 @@ Arguments
     ``flatten`` (False), ``illegal_action`` "raise"|"penalty",
     ``illegal_penalty`` (−1.0), ``max_steps`` (None), ``cards`` (a card set or
     the path of a card file), ``bot_factory`` (``(name, seed) -> bot`` used
-    for names; default :func:`resolve_bot`'s lookup).
+    for names; default :func:`resolve_bot`'s lookup). Integers may be numpy
+    integers (stored as ``int``); bools, floats and out-of-range values raise
+    :class:`hydra_env.errors.ConfigError` (:mod:`hydra_env.arguments`), and so
+    does an opponent name the bot registry does not know.
 
 Version history
     v0: first version (observation layout ``OBS_VERSION`` 0).
@@ -92,7 +97,6 @@ Version history
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -100,6 +104,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from hydra_env import arguments
+from hydra_env.envs.base import max_steps_argument, reset_seed
 from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.hydras.encoding import HydrasEncoder
 from hydra_env.hydras.game import HydrasGame, resolve_cards
@@ -147,15 +153,17 @@ def resolve_bot(entry: Any, seed: int, bot_factory: Callable[..., Any] | None = 
     return make_bot(entry, game="hydras", seed=seed)
 
 
-def as_action(action: Any) -> int:
-    """An int from an int, a numpy integer or a one-element integer array."""
-    try:
-        return operator.index(action)
-    except TypeError:
-        array = np.asarray(action)
-        if array.size == 1 and np.issubdtype(array.dtype, np.integer):
-            return int(array.reshape(-1)[0])
-        raise IllegalActionError(f"action must be an integer index, got {action!r}") from None
+def as_action(action: Any, size: int) -> int:
+    """The index of ``action`` in an action space of ``size``: an int, a numpy integer or a
+    one-element integer array; IllegalActionError for anything else (``True``, ``1.0``) or an
+    index outside ``0 … size−1``."""
+    return arguments.action("action", action, size)
+
+
+def players_argument(num_players: Any) -> int:
+    """The ``num_players`` argument of the Hydras envs: an integer 2–4 (numpy integers
+    stored as ``int``; bools and floats refused)."""
+    return arguments.integer("num_players", num_players, low=2, high=4)
 
 
 def observation_space(encoder: HydrasEncoder, flatten: bool) -> spaces.Space:
@@ -178,6 +186,33 @@ def terminal_reward(game: HydrasGame, seat: int, scheme: str) -> float:
     return (result.scores[seat] - best_other) / 10.0
 
 
+def _check_bot_name(entry: str) -> None:
+    """A bot name of the Hydras registry (ConfigError naming the known ones otherwise)."""
+    try:
+        from hydra_env.envs.bots import parse_bot_spec
+    except ImportError:                     # no registry: only the built-in random bot
+        if entry != "random":
+            raise ConfigError(f"unknown opponent {entry!r}: without the bot registry only "
+                              f"'random' is known; pass bot objects or bot_factory=") from None
+        return
+    try:
+        parse_bot_spec(entry, game="hydras")
+    except ConfigError as exc:
+        raise ConfigError(f"opponent {entry!r}: {exc} (or pass an object with "
+                          f"act(view, legal_actions) -> int)") from None
+
+
+def _seat_argument(seat: Any, players: int) -> int | str:
+    """A seat ``0 … players−1`` or ``"random"``."""
+    if isinstance(seat, str):
+        return arguments.choice("seat", seat, ("random",),
+                                fix=f"pass a seat 0 to {players - 1}, or 'random'")
+    try:
+        return arguments.seat("seat", seat, players)
+    except ConfigError as exc:
+        raise ConfigError(f"{exc}, or 'random' (drawn each episode)") from None
+
+
 class HydrasEnv(gym.Env):
     """Hydras from one seat, the others scripted (see the module docstring)."""
 
@@ -189,24 +224,25 @@ class HydrasEnv(gym.Env):
                  illegal_penalty: float = -1.0, max_steps: int | None = None,
                  cards: Any = None, bot_factory: Callable[..., Any] | None = None) -> None:
         """Arguments as in the module docstring."""
-        if isinstance(num_players, bool) or num_players not in (2, 3, 4):
-            raise ConfigError(f"num_players must be 2, 3 or 4, got {num_players!r}")
-        if reward not in REWARDS:
-            raise ConfigError(f"reward must be one of {REWARDS}, got {reward!r}")
-        if illegal_action not in ILLEGAL_MODES:
-            raise ConfigError(f"illegal_action must be one of {ILLEGAL_MODES}, got {illegal_action!r}")
-        if render_mode not in (None, "ansi"):
-            raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < num_players):
-            raise ConfigError(f"seat must be 0..{num_players - 1} or 'random', got {seat!r}")
+        num_players = players_argument(num_players)
+        reward = arguments.choice("reward", reward, REWARDS)
+        illegal_action = arguments.choice("illegal_action", illegal_action, ILLEGAL_MODES)
+        if render_mode is not None:
+            render_mode = arguments.choice("render_mode", render_mode, ("ansi",),
+                                           fix="pass None or 'ansi'")
+        seat = _seat_argument(seat, num_players)
         if isinstance(opponents, str) or not isinstance(opponents, (list, tuple)):
             opponents = [opponents]
         opponents = list(opponents) * (num_players - 1 if len(opponents) == 1 else 1)
         if len(opponents) != num_players - 1:
             raise ConfigError(f"{num_players} players: give {num_players - 1} opponents or one "
                               f"for all, got {len(opponents)}")
-        if max_steps is not None and operator.index(max_steps) < 1:
-            raise ConfigError(f"max_steps must be a positive integer or None, got {max_steps!r}")
+        for entry in opponents:
+            if isinstance(entry, str) and bot_factory is None:
+                _check_bot_name(entry)
+        max_steps = max_steps_argument(max_steps)
+        illegal_penalty = arguments.number("illegal_penalty", illegal_penalty)
+        flatten = arguments.boolean("flatten", flatten)
         self.num_players = num_players
         self.opponents = opponents
         self.reward_scheme = reward
@@ -214,7 +250,7 @@ class HydrasEnv(gym.Env):
         self.render_mode = render_mode
         self.flatten = bool(flatten)
         self.illegal_action = illegal_action
-        self.illegal_penalty = float(illegal_penalty)
+        self.illegal_penalty = illegal_penalty
         self.max_steps = max_steps
         self.bot_factory = bot_factory
         self.cards = resolve_cards(cards)
@@ -233,7 +269,7 @@ class HydrasEnv(gym.Env):
               options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """Start a new game; its seed and the opponents' seeds come from the env's
         generator, so the same ``seed`` gives the same episodes."""
-        super().reset(seed=seed)
+        super().reset(seed=reset_seed(seed, options))
         rng = self.np_random
         players = self.num_players
         if self.seat_argument == "random":
@@ -251,8 +287,8 @@ class HydrasEnv(gym.Env):
         """Apply the learning seat's decision, then the opponents' until its next one."""
         if self.game is None or self._done:
             raise gym.error.ResetNeeded("call reset() before step() (and after the episode ends)")
-        index = as_action(action)
-        if not (0 <= index < self.action_space.n and self._mask[index]):
+        index = as_action(action, self.action_space.n)   # IllegalActionError: no index at all
+        if not self._mask[index]:
             return self._illegal(index)
         game = self.game
         game.apply(index)

@@ -60,8 +60,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from hydra_env.envs.hydras_env import REWARDS, as_action, observation_space, terminal_reward
-from hydra_env.errors import ConfigError
+from hydra_env import arguments
+from hydra_env.envs.base import max_steps_argument, reset_seed
+from hydra_env.envs.hydras_env import REWARDS, as_action, observation_space, players_argument, terminal_reward
 from hydra_env.hydras.encoding import HydrasEncoder
 from hydra_env.hydras.game import HydrasGame, resolve_cards
 from hydra_env.hydras.tables import tables_for
@@ -85,16 +86,13 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
                  cards: Any = None) -> None:
         """Arguments as in the module docstring."""
         super().__init__()
-        if isinstance(num_players, bool) or num_players not in (2, 3, 4):
-            raise ConfigError(f"num_players must be 2, 3 or 4, got {num_players!r}")
-        if reward not in REWARDS:
-            raise ConfigError(f"reward must be one of {REWARDS}, got {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        self.num_players = num_players
-        self.reward_scheme = reward
-        self.flatten = bool(flatten)
-        self.max_steps = max_steps
+        self.num_players = num_players = players_argument(num_players)
+        self.reward_scheme = arguments.choice("reward", reward, REWARDS)
+        self.flatten = arguments.boolean("flatten", flatten)
+        self.max_steps = max_steps_argument(max_steps)
+        if render_mode is not None:
+            render_mode = arguments.choice("render_mode", render_mode, ("ansi",),
+                                           fix="pass None or 'ansi'")
         self.render_mode = render_mode
         self.cards = resolve_cards(cards)
         self.tables = tables_for(self.cards)
@@ -131,6 +129,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game (its seed drawn from the env's generator)."""
+        seed = reset_seed(seed, options)
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)
         self.game = HydrasGame.new(self.num_players, int(self._rng.integers(1 << 63)),
@@ -153,7 +152,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         game = self.game
-        game.apply(as_action(action))           # IllegalActionError: what and why
+        game.apply(as_action(action, self.tables.codec.size))   # IllegalActionError: what and why
         self._steps += 1
         if game.is_over:
             result = game.result().to_dict()

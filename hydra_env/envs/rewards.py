@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hydra_env import arguments
 from hydra_env.errors import ConfigError
 
 SOLO_REWARDS = ("score", "shaped")
@@ -86,12 +87,11 @@ class SoloReward:
     def __init__(self, kind: str = "score", *, loss_penalty: float = 1.0,
                  shaping_scale: float = 1.0, shaping_gamma: float = 1.0) -> None:
         """``kind``: "score" or "shaped"."""
-        if kind not in SOLO_REWARDS:
-            raise ConfigError(f"solo reward must be one of {SOLO_REWARDS}, got {kind!r}")
-        self.kind = kind
-        self.loss_penalty = float(loss_penalty)
-        self.scale = float(shaping_scale)
-        self.gamma = float(shaping_gamma)
+        self.kind = arguments.choice("reward", kind, SOLO_REWARDS,
+                                     fix="pass 'score' or 'shaped' (solo scenarios)")
+        self.loss_penalty = arguments.number("loss_penalty", loss_penalty)
+        self.scale = arguments.number("shaping_scale", shaping_scale)
+        self.gamma = arguments.number("shaping_gamma", shaping_gamma, low=0.0, high=1.0)
         self._phi = 0.0
 
     def reset(self, game: Any) -> None:
@@ -122,12 +122,9 @@ class CoopReward:
 
     def __init__(self, kind: str = "rank", *, team_weight: float = 0.5) -> None:
         """``kind``: "rank", "team" or "mixed"."""
-        if kind not in COOP_REWARDS:
-            raise ConfigError(f"coordinated reward must be one of {COOP_REWARDS}, got {kind!r}")
-        if not 0.0 <= team_weight <= 1.0:
-            raise ConfigError(f"team_weight must be within [0, 1], got {team_weight!r}")
-        self.kind = kind
-        self.w = float(team_weight)
+        self.kind = arguments.choice("reward", kind, COOP_REWARDS,
+                                     fix="pass 'rank', 'team' or 'mixed' (coordinated scenarios)")
+        self.w = arguments.number("team_weight", team_weight, low=0.0, high=1.0)
 
     def reset(self, game: Any) -> None:
         """Start an episode (nothing to remember)."""
@@ -149,9 +146,23 @@ class CoopReward:
         return self.terminal(game, seat) if game.is_over else 0.0
 
 
+SOLO_OPTIONS = ("loss_penalty", "shaping_scale", "shaping_gamma")
+COOP_OPTIONS = ("team_weight",)
+
+
 def make_reward(solo: bool, kind: str | None, **kwargs: Any) -> SoloReward | CoopReward:
-    """The reward scheme of a game mode; ``kind`` None picks the default."""
+    """The reward scheme of a game mode; ``kind`` None picks the default.
+
+    An option of the other mode (``team_weight`` in a solo game,
+    ``loss_penalty`` in a coordinated one) is refused with a ConfigError,
+    not ignored."""
+    mine, other, mode = (SOLO_OPTIONS, COOP_OPTIONS, "solo") if solo else \
+        (COOP_OPTIONS, SOLO_OPTIONS, "coordinated")
+    for name in kwargs:
+        if name not in mine:
+            what = "an option of the other game mode" if name in other else "not a reward option"
+            raise ConfigError(f"{name} cannot apply to a {mode} scenario ({what}); the {mode} "
+                              f"reward options are {', '.join(mine)}")
     if solo:
-        return SoloReward(kind or "score", **{k: v for k, v in kwargs.items()
-                                              if k in ("loss_penalty", "shaping_scale", "shaping_gamma")})
-    return CoopReward(kind or "rank", **{k: v for k, v in kwargs.items() if k == "team_weight"})
+        return SoloReward("score" if kind is None else kind, **kwargs)
+    return CoopReward("rank" if kind is None else kind, **kwargs)

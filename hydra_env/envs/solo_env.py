@@ -45,6 +45,8 @@ Mask
     A masked-out action raises :class:`hydra_env.IllegalActionError` (its
     message says which action and why); with ``illegal_action="penalty"`` it is
     a no-op that returns ``illegal_penalty`` and ``info["illegal_action"] = True``.
+    Something that is no index of the action space at all (``True``, ``1.0``,
+    ``-1``, ``1826``) always raises :class:`hydra_env.IllegalActionError`.
     Gymnasium's ``check_env`` steps unmasked random actions, so check an env
     made with ``illegal_action="penalty"`` (the tests do, for both ids).
 
@@ -69,6 +71,11 @@ Arguments
     ``render_mode`` None|"ansi"|"rgb_array", ``rule_options`` (a dict or
     ``RuleOptions``), ``components`` (component data or its folder),
     ``candidates`` (0: off; K > 0 adds candidate features, below).
+    Integer arguments may be Python or numpy integers (stored as ``int``);
+    bools, floats, strings and out-of-range values raise
+    :class:`hydra_env.ConfigError` naming the argument
+    (:mod:`hydra_env.arguments`), as do a non-bool ``flatten``, a non-number
+    ``loss_penalty`` and ``shaping_gamma`` outside [0, 1].
 
 Candidate features (``candidates=K``)
     The observation is then always a ``Dict``: the parts above (``board`` and
@@ -109,7 +116,7 @@ class SoloEnv(HydraEnv):
         """Arguments as in the module docstring; ``kwargs`` go to :class:`HydraEnv`."""
         super().__init__(scenario=scenario, stars=stars, **kwargs)
         if not self.components.scenario(self.scenario).solo:
-            raise ConfigError(f"scenario {scenario} is not a solo scenario; use "
+            raise ConfigError(f"scenario {self.scenario} is not a solo scenario; use "
                               f"hydra_env/Coop-v0 for the coordinated game")
         self.reward_scheme = SoloReward(reward, loss_penalty=loss_penalty,
                                         shaping_scale=shaping_scale, shaping_gamma=shaping_gamma)
