@@ -97,8 +97,17 @@ def worker_count(text: str) -> int:
 
 
 def spec_list(text: str) -> list[str]:
-    """argparse type: a comma-separated list of agent specs."""
-    specs = [s.strip() for s in text.split(",")]
+    """argparse type: a comma-separated list of agent specs.
+
+    A piece of the form ``key=value`` (with no ``:``) belongs to the spec before it, so
+    ``rollout:budget=64,candidates=8,heuristic`` is two specs: a rollout with two
+    parameters, then a heuristic."""
+    specs: list[str] = []
+    for piece in (s.strip() for s in text.split(",")):
+        if specs and "=" in piece and ":" not in piece and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
     if not all(specs):
         raise argparse.ArgumentTypeError(f"empty agent name in {text!r}")
     return specs

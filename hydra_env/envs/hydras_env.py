@@ -6,7 +6,7 @@
     env = gym.make("hydra_env/Hydras-v0", num_players=3, opponents=["random", "random"])
     obs, info = env.reset(seed=0)
     while True:
-        mask = env.action_masks()           # also info["action_mask"]
+        mask = env.unwrapped.action_masks()           # also info["action_mask"]
         obs, reward, terminated, truncated, info = env.step(int(mask.nonzero()[0][0]))
         if terminated or truncated:
             break
@@ -59,7 +59,7 @@ Actions and mask
     ``Discrete(10175)``, the engine's flat layout (:mod:`hydra_env.hydras.codec`
     has the table): neck plays (slot × relative target × cell × rotation),
     swords, torches, discards, slash and burn or not, block with a slot or
-    pass. ``env.action_masks()`` and ``info["action_mask"]`` (int8) are exactly
+    pass. ``env.unwrapped.action_masks()`` and ``info["action_mask"]`` (int8) are exactly
     the engine's legal set of the learning seat, which is always the seat to
     decide when a step returns; never empty before the end, all zeros after.
     A masked-out action raises :class:`hydra_env.errors.IllegalActionError`
@@ -311,7 +311,7 @@ class HydrasEnv(gym.Env):
             try:
                 self.game.apply(index)        # the engine says what is illegal and why
             except IllegalActionError as exc:
-                raise IllegalActionError(f"{exc} [masked out by env.action_masks(); make the env "
+                raise IllegalActionError(f"{exc} [masked out by env.unwrapped.action_masks(); make the env "
                                          f"with illegal_action='penalty' for a no-op and a "
                                          f"penalty instead]") from None
             raise AssertionError("the mask and the engine disagree")  # pragma: no cover

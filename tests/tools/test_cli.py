@@ -120,3 +120,10 @@ def test_replay_policy_and_wants_replay() -> None:
     assert not cli.wants_replay("none", 0, "won")
     assert cli.command_line("evaluate", [("--agent", "a b"), ("--rule", []), ("--x", None)]) == \
         "hydra-env evaluate --agent 'a b'"
+
+
+def test_agent_lists_keep_the_parameters_of_each_spec_together():
+    from agents.cli import spec_list
+    assert spec_list("rollout:budget=64,candidates=8,heuristic") == ["rollout:budget=64,candidates=8", "heuristic"]
+    assert spec_list("heuristic, greedy") == ["heuristic", "greedy"]
+    assert spec_list("ppo:solo-default,rollout:budget=4") == ["ppo:solo-default", "rollout:budget=4"]
