@@ -108,6 +108,19 @@ def check_out(out: Path, force: bool, flag: str = "--out") -> None:
     clean_stale(target)
 
 
+def check_work_folder(folder: Path, flag: str) -> None:
+    """A folder the command adds to (such as ``--runs-dir``): it is a writable folder,
+    or can be made. Checked before any work starts."""
+    target = _resolved(folder)
+    if target.exists() and not target.is_dir():
+        raise UsageError(f"{flag} {folder} is a file, not a folder")
+    if target.is_dir():
+        if _read_only(target):
+            raise UsageError(f"{flag} {folder} is read-only; make it writable or choose another {flag}")
+        return
+    _check_can_create_in(flag, folder, target)
+
+
 def check_file_out(path: Path, flag: str) -> None:
     """An output file (replaced if it exists) that can be written, checked before any game."""
     target = _resolved(path)

@@ -70,6 +70,7 @@ def _fields_text() -> str:
 def run(args: argparse.Namespace) -> int:
     """Train, or resume; exit 0 when done, 130 when interrupted (checkpoint saved)."""
     from agents.cli import UsageError
+    from agents.outputs import check_work_folder
     from agents.train.config import DEFAULT_CONFIG, load_config
     if args.help_fields:
         print(_fields_text())
@@ -82,7 +83,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--env picks an env block of a config file; a resumed run keeps its env "
                          "(drop --env)")
     try:
-        # A bad config name or field fails here, before torch is imported.
+        # A bad config name or field, or an unusable --runs-dir, fails here, before torch is imported.
+        if args.resume is None:
+            check_work_folder(args.runs_dir, "--runs-dir")
         config = None if args.resume is not None else \
             load_config(args.config or DEFAULT_CONFIG, args.overrides, env=args.env)
         try:
