@@ -1,0 +1,56 @@
+"""The native (C++17) rules engine: is it built, and how to get it.
+
+The extension module ``hydra_env._native`` is compiled from ``hydra_env/native/src/``
+by the package's build (scikit-build-core + CMake + nanobind) when hydra-env is
+installed with ``pip install -e .``. :func:`available` says whether it can be
+imported; :func:`require` returns it or raises :class:`NativeUnavailableError`
+with what to install. The Python engine (``hydra_env.core``) stays the reference
+and works without it.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from hydra_env.errors import ConfigError
+
+_INSTALL_HINT = (
+    "the native engine hydra_env._native is not built. It needs a C++17 compiler "
+    "(Debian/Ubuntu: apt-get install g++; macOS: xcode-select --install; Windows: the "
+    "Visual Studio Build Tools); cmake and ninja come from PyPI. Build it with "
+    "`pip install -e .` in the repository (or `make native`), or use the Python engine: "
+    "engine='python' or HYDRA_ENV_ENGINE=python"
+)
+
+
+class NativeUnavailableError(ConfigError):
+    """The native engine was asked for but its extension module is not built."""
+
+
+_module: ModuleType | None = None
+_import_error: str | None = None
+
+
+def _load() -> ModuleType | None:
+    global _module, _import_error
+    if _module is None and _import_error is None:
+        try:
+            from hydra_env import _native  # type: ignore[attr-defined]
+        except ImportError as exc:
+            _import_error = str(exc)
+        else:
+            _module = _native
+    return _module
+
+
+def available() -> bool:
+    """Whether the native extension can be imported."""
+    return _load() is not None
+
+
+def require() -> ModuleType:
+    """The extension module; raises NativeUnavailableError saying what to install."""
+    module = _load()
+    if module is None:
+        raise NativeUnavailableError(f"{_INSTALL_HINT} (import failed: {_import_error})")
+    return module
