@@ -11,6 +11,12 @@
 Decisions are integers of one flat action space (:mod:`hydra_env.core.codec`);
 ``current_player`` is the seat whose decision is pending, which in the
 coordinated game can be a seat other than the one whose turn it is.
+
+Two engines run the rules: the native one (C++, :mod:`hydra_env.native`, the
+default when its extension is built) and this package's Python engine, the
+readable reference. ``Game.new(..., engine="python" | "native")`` picks one; the
+environment variable ``HYDRA_ENV_ENGINE=python|native`` sets the default for
+every tool. Both give the same games, decision for decision, and the same JSON.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from hydra_env.core import engine
+from hydra_env.core import engine as engine_module
 from hydra_env.core.codec import ActionCodec
 from hydra_env.data import Components, default_components, load_components
 from hydra_env.core.describe import describe_action
@@ -36,6 +42,8 @@ from hydra_env.core.tables import Rules
 from hydra_env.core.views import SeatView, determinize, observe
 
 TERMINAL = -1           # current_player once the game is over
+ENGINES = ("native", "python")
+ENGINE_VARIABLE = "HYDRA_ENV_ENGINE"
 SAVE_FORMAT = "hydra-env/game"
 SAVE_VERSION = 2  # 2: readable state field names and a named pending decision (0.2.0)
 
@@ -63,8 +71,48 @@ def _resolve_seed(seed: int | np.random.Generator | None) -> int:
     return value
 
 
+def default_engine() -> str | None:
+    """The engine named by ``HYDRA_ENV_ENGINE`` ("python" or "native"), None when unset
+    (then the native engine is used where it is built and fits the data)."""
+    value = os.environ.get(ENGINE_VARIABLE, "").strip().lower()
+    if not value or value == "auto":
+        return None
+    if value not in ENGINES:
+        raise ConfigError(f"{ENGINE_VARIABLE}={value!r} names no engine; use one of {', '.join(ENGINES)}")
+    return value
+
+
+def _pick_engine(engine: str | None) -> tuple[str, bool]:
+    """(engine, asked): the engine to use and whether it was asked for by name."""
+    if engine is None:
+        engine = default_engine()
+        if engine is None:
+            from hydra_env import native
+            return ("native" if native.available() else "python"), False
+    if engine not in ENGINES:
+        raise ConfigError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    return engine, True
+
+
+def _native_game(rules: Rules, asked: bool, make: Any) -> "Game | None":
+    """``make()`` on the native engine; None (use Python) when the native engine was not
+    asked for by name and cannot hold this game."""
+    from hydra_env.native.engine import NativeUnsupportedError
+    from hydra_env.native.game import NativeGame
+    try:
+        return NativeGame(make(), rules)
+    except NativeUnsupportedError:
+        if asked:
+            raise
+        return None
+
+
 class Game:
-    """One game of Hydra, solo (scenarios 10–12) or coordinated (1–9)."""
+    """One game of Hydra, solo (scenarios 10–12) or coordinated (1–9), on the Python engine.
+
+    :meth:`new` and :meth:`from_json` return a :class:`hydra_env.native.game.NativeGame`
+    (a subclass with the same API) when the native engine is used.
+    """
 
     __slots__ = ("_state", "_rules")
 
@@ -78,7 +126,8 @@ class Game:
     def new(cls, scenario: int = 10, stars: int = 1,
             seed: int | np.random.Generator | None = None, *,
             options: RuleOptions | dict[str, Any] | None = None,
-            components: Components | str | os.PathLike | None = None) -> "Game":
+            components: Components | str | os.PathLike | None = None,
+            engine: str | None = None) -> "Game":
         """Set up a new game and run to its first decision.
 
         Args:
@@ -91,6 +140,8 @@ class Game:
             options: rule options (:class:`RuleOptions` or a dict of them).
             components: component data (the shipped data when None), or the
                 path of a folder with a user's own data files.
+            engine: "native" or "python"; None: ``HYDRA_ENV_ENGINE``, else native
+                where it is built and fits the data, else python.
         """
         comp = _resolve_components(components)
         scen = comp.scenario(operator.index(scenario))
@@ -99,9 +150,16 @@ class Game:
         if not isinstance(options, RuleOptions):
             options = RuleOptions.from_dict(options)
         rules = Rules(comp, scen, options)
+        seed_value = _resolve_seed(seed)
+        name, asked = _pick_engine(engine)
+        if name == "native":
+            from hydra_env.native import engine as native_engine
+            game = _native_game(rules, asked, lambda: native_engine.start(rules, stars, seed_value))
+            if game is not None:
+                return game
         state = State()
-        engine.start(state, rules, stars, _resolve_seed(seed))
-        return cls(state, rules)
+        engine_module.start(state, rules, stars, seed_value)
+        return Game(state, rules)
 
     # ------------------------------------------------------------ queries
     @property
@@ -187,8 +245,14 @@ class Game:
         return self._rules
 
     @property
+    def engine(self) -> str:
+        """The engine that runs this game: ``"python"`` here, ``"native"`` for a NativeGame."""
+        return "python"
+
+    @property
     def state(self) -> State:
-        """The full state, hidden information included. Do not mutate it."""
+        """The full state, hidden information included. Do not mutate it (on the native
+        engine it is a copy; :func:`hydra_env.core.testing.edit` changes a position)."""
         return self._state
 
     @property
@@ -198,11 +262,11 @@ class Game:
 
     def legal_mask_int(self) -> int:
         """The legal decisions as an int bitmask (bit a set: action a legal)."""
-        return engine.legal_mask(self._state, self._rules)
+        return engine_module.legal_mask(self._state, self._rules)
 
     def legal_actions(self) -> list[int]:
         """The legal decisions, in increasing order (empty once the game is over)."""
-        m = engine.legal_mask(self._state, self._rules)
+        m = engine_module.legal_mask(self._state, self._rules)
         if not m:
             return []
         return np.flatnonzero(self.legal_mask()).tolist()
@@ -210,7 +274,7 @@ class Game:
     def legal_mask(self) -> np.ndarray:
         """Boolean array of size ``action_size``: True where the decision is legal."""
         size = self._rules.codec.size
-        m = engine.legal_mask(self._state, self._rules)
+        m = engine_module.legal_mask(self._state, self._rules)
         raw = np.frombuffer(m.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
         return np.unpackbits(raw, count=size, bitorder="little").view(bool)
 
@@ -222,7 +286,7 @@ class Game:
             a = operator.index(action)
         except TypeError:
             return False
-        return 0 <= a < self._rules.codec.size and bool((engine.legal_mask(self._state, self._rules) >> a) & 1)
+        return 0 <= a < self._rules.codec.size and bool((engine_module.legal_mask(self._state, self._rules) >> a) & 1)
 
     # ------------------------------------------------------------ actions
     def apply(self, action: int) -> None:
@@ -238,7 +302,7 @@ class Game:
             a = operator.index(action)
         except TypeError:
             raise IllegalActionError(why_illegal(self._state, self._rules, action)) from None
-        engine.apply(self._state, self._rules, a)
+        engine_module.apply(self._state, self._rules, a)
 
     def describe(self, action: int, viewer: int | None = None) -> str:
         """A human-readable description of ``action`` in this position.
@@ -263,11 +327,12 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str, *,
-                  components: Components | str | os.PathLike | None = None) -> "Game":
-        """A game saved by :meth:`to_json`; it continues exactly as the original.
+                  components: Components | str | os.PathLike | None = None,
+                  engine: str | None = None) -> "Game":
+        """A game saved by :meth:`to_json` (by either engine); it continues exactly as the original.
 
-        Raises ConfigError when the text is not a saved game or was saved with
-        other component data than ``components``.
+        ``engine`` as in :meth:`new`. Raises ConfigError when the text is not a saved
+        game or was saved with other component data than ``components``.
         """
         try:
             doc = json.loads(text)
@@ -292,7 +357,16 @@ class Game:
             state = State.from_dict(doc["state"])
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigError(f"saved game is corrupt: {exc!r}") from None
-        return cls(state, rules)
+        name, asked = _pick_engine(engine)
+        if name == "native":
+            from hydra_env.native import engine as native_engine
+            try:
+                game = _native_game(rules, asked, lambda: native_engine.from_dict(rules, doc["state"]))
+            except (KeyError, TypeError, ValueError) as exc:
+                raise ConfigError(f"saved game is corrupt: {exc!r}") from None
+            if game is not None:
+                return game
+        return Game(state, rules)
 
     # ------------------------------------------------------------ views
     def render(self, seat: int | None = None) -> str:
@@ -317,6 +391,14 @@ class Game:
         seat = self.current_player if seat is None else seat
         self._check_seat(seat)
         return SeatView(self, seat)
+
+    def _replace_state(self, state: State, run: bool = False) -> None:
+        """Make ``state`` this game's state (for hand-built positions); with ``run``, run
+        the engine to the next decision first."""
+        state.legal_mask_cache = None
+        self._state = state
+        if run:
+            engine_module.run(state, self._rules)
 
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or not 0 <= seat < self._state.players:

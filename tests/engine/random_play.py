@@ -27,7 +27,7 @@ import numpy as np
 from hydra_env import Game, TERMINAL
 from hydra_env.core.codec import (A_CITY_HARPOON, A_CITY_MOVE, A_CITY_PORTAL, A_CITY_SWORD, A_DEST,
                                   A_HARPOON, A_SWORD)
-from hydra_env.core.testing import invariants
+from hydra_env.core.testing import edit, invariants
 
 from reference_rules import RefView, ref_orthogonal
 
@@ -41,7 +41,8 @@ def new_game(scenario: int, seed: int, *, late: int = 0, stars: int = 1) -> Game
     """A new seeded game; with ``late`` = k > 0 it starts in the k-th round from the end."""
     game = Game.new(scenario=scenario, stars=stars, seed=seed)
     if late:
-        game.state.round = max(len(game.state.moon_tokens) - late, 0)
+        with edit(game) as state:
+            state.round = max(len(state.moon_tokens) - late, 0)
     return game
 
 
