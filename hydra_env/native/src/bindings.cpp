@@ -227,6 +227,8 @@ nb::list legal_list(Game& g) {
 NB_MODULE(_native, m) {
     m.doc() = "Native (C++17) rules engine of hydra-env; use it through hydra_env.Game.";
     m.attr("STATE_BYTES") = sizeof(State);
+    // Native rules are cached for the life of the process (hydra_env/native/tables.py).
+    nb::set_leak_warnings(false);
 
     m.def(
         "event_permutation",
