@@ -2,7 +2,7 @@
 
 Each game is described by a :class:`GameTask` (scenario, stars, game seed, one
 agent spec and bot seed per seat) and played by :func:`play_game` with bots
-made by :func:`agents.registry.make_bot`. A game's seeds come only from the
+made by :func:`hydra_env.envs.bots.make_bot`. A game's seeds come only from the
 run's seed and the game's index (:func:`game_seed`, :func:`bot_seed`), and
 :func:`run_games` returns the records ordered by game index, so the results do
 not depend on the backend or the number of workers.
@@ -22,10 +22,11 @@ import importlib.util
 import logging
 import multiprocessing as mp
 import os
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -80,7 +81,7 @@ class GameError(RuntimeError):
 
 def play_game(task: GameTask) -> GameRecord:
     """Play one game: each decision by the bot of the seat to decide."""
-    from agents.registry import make_bot   # imported here: workers register bots on import
+    from hydra_env.envs.bots import make_bot
 
     try:
         game = Game.new(task.scenario, task.stars, task.seed, options=task.options)
@@ -179,8 +180,8 @@ def _ray_init(workers: int, address: str | None) -> bool:
         return False
     if address:
         # A remote cluster: ship this package's code with the job.
-        import hydra_env
         import agents
+        import hydra_env
         runtime_env = {"py_modules": [os.path.dirname(agents.__file__),
                                       os.path.dirname(hydra_env.__file__)]}
         ray.init(address=address, runtime_env=runtime_env, log_to_driver=False)

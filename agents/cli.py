@@ -6,6 +6,8 @@
     hydra-env tournament --players heuristic,glory,defender,rollout --scenario 1 --games 2000
     hydra-env play --mode solo
     hydra-env replay runs/eval/.../replays/game-000017.json
+    hydra-env train coop_ppo
+    hydra-env bots
 
 Each command is a module of :data:`COMMANDS` exposing ``add_parser(subparsers)``
 (which sets ``run`` as the parser's default) and ``run(args) -> int``; a new
@@ -28,15 +30,15 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 import hydra_env
+from agents.backends import GameError, GameRecord, GameTask, describe_workers, run_games
 from hydra_env import ConfigError, RuleOptions, default_components
 from hydra_env.data import Scenario
-
-from agents.backends import GameError, GameRecord, GameTask, describe_workers, run_games
 
 PROG = "hydra-env"
 COMMANDS = (
@@ -45,6 +47,7 @@ COMMANDS = (
     "agents.play",
     "agents.replay",
     "agents.train.command",
+    "agents.bots_command",
 )
 
 
@@ -168,7 +171,7 @@ def resolve_scenario(mode: str | None, number: int | None) -> tuple[str, Scenari
 
 def check_agents(specs: Sequence[str]) -> None:
     """Make one bot of each spec, so a bad spec fails here with a clear message."""
-    from agents.registry import bot_names, make_bot
+    from hydra_env.envs.bots import bot_names, make_bot
     for spec in dict.fromkeys(specs):
         if spec == "human":
             raise UsageError("'human' is only for `hydra-env play`")
@@ -176,8 +179,9 @@ def check_agents(specs: Sequence[str]) -> None:
             make_bot(spec, seed=0)
         except Exception as exc:    # noqa: BLE001 — any failure to build the bot is reported
             known = "" if "known bots" in str(exc) else f"; known bots: {', '.join(bot_names())}"
-            raise UsageError(f"cannot make agent {spec!r}: {exc}{known} "
-                             f"(a trained policy: ppo:PATH.zip)") from None
+            raise UsageError(f"cannot make agent {spec!r}: {exc}{known} (parameters: "
+                             f"rollout:budget=64; a trained policy: ppo:NAME or ppo:PATH.zip; "
+                             f"`{PROG} bots` lists them all)") from None
 
 
 def check_backend(backend: str) -> None:
@@ -305,7 +309,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``hydra-env`` with ``argv`` (default: the process arguments); return the exit code."""
-    parser = build_parser()
+    try:
+        parser = build_parser()
+    except ModuleNotFoundError as exc:    # an extra that is not installed (not our own modules)
+        if (exc.name or "").split(".")[0] in ("agents", "hydra_env"):
+            raise
+        print(f"{PROG}: error: {exc.name} is not installed; the command line needs the tools "
+              f"extra, training the train extra: pip install 'hydra-env[train]'", file=sys.stderr)
+        return 2
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:      # --help, --version or an argparse error
@@ -318,15 +329,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(f"{PROG} {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:        # output piped into a program that stopped reading (head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (GameError, OSError) as exc:    # a failed game; a file that cannot be written
         print(f"{PROG} {args.command}: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(f"\n{PROG} {args.command}: interrupted; nothing written", file=sys.stderr)
         return 130
-    except BrokenPipeError:        # output piped into a program that stopped reading (head)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
 
 
 if __name__ == "__main__":

@@ -24,8 +24,9 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from agents import cli, plots, replay, stats
 from agents.backends import GameRecord, GameTask, bot_seed, game_seed

@@ -42,13 +42,20 @@ from __future__ import annotations
 from agents import features as F
 from agents.heuristic_solo import follow_choice, place_choice
 from hydra_env import Game
-from hydra_env.core.codec import (A_BARRICADE, A_CITY_MOVE, A_CITY_PORTAL, A_CITY_PROTECT,
-                                  A_DEST, A_END_TURN, A_PLAY_HYDRA, A_PROTECT)
+from hydra_env.core.codec import (
+    A_BARRICADE,
+    A_CITY_MOVE,
+    A_CITY_PORTAL,
+    A_CITY_PROTECT,
+    A_DEST,
+    A_END_TURN,
+    A_PLAY_HYDRA,
+    A_PROTECT,
+)
 from hydra_env.core.heroes import attack
 from hydra_env.core.pieces import hero_at
 from hydra_env.core.state import DECIDE_ACTION, DECIDE_AFTER_ACTION, DECIDE_BUCKLE_UP, DECIDE_FOLLOW
-from hydra_env.core.tables import (HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT,
-                                   HK_SWORD)
+from hydra_env.core.tables import HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT, HK_SWORD
 
 HARMLESS = 0.3
 SHOVE_CITY = 1.0

@@ -38,9 +38,20 @@ from __future__ import annotations
 
 from agents import features as F
 from hydra_env import Game
-from hydra_env.core.codec import (A_BARRICADE, A_BLOCK, A_CITY_HARPOON, A_CITY_MOVE,
-                                  A_CITY_PORTAL, A_CITY_PROTECT, A_CITY_SWORD, A_DEST,
-                                  A_HARPOON, A_PASS, A_PROTECT, A_SWORD)
+from hydra_env.core.codec import (
+    A_BARRICADE,
+    A_BLOCK,
+    A_CITY_HARPOON,
+    A_CITY_MOVE,
+    A_CITY_PORTAL,
+    A_CITY_PROTECT,
+    A_CITY_SWORD,
+    A_DEST,
+    A_HARPOON,
+    A_PASS,
+    A_PROTECT,
+    A_SWORD,
+)
 from hydra_env.core.heroes import attack, on_neck_colour
 from hydra_env.core.state import DECIDE_ACTION, DECIDE_FOLLOW, PHASE_ACTIONS_II
 

@@ -11,14 +11,14 @@ their decisions are printed as they happen.
 from __future__ import annotations
 
 import argparse
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
-from hydra_env import Game, HydraError
-
 from agents import cli
 from agents.backends import bot_seed
+from hydra_env import Game, HydraError
 
 HELP = ("type the number of a choice (1, 2, ...), or #N for the action of index N; "
         "b: board, l: list, ?: help, q: quit")
@@ -45,7 +45,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _other_specs(args: argparse.Namespace, players: int) -> list[str]:
-    from agents.registry import bot_names
+    from hydra_env.envs.bots import bot_names
     others = players - 1
     specs = args.opponents or ["heuristic" if "heuristic" in bot_names() else "random"]
     if others == 0:
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Hydra — scenario {scen.number} ({scen.name}), {args.stars} star(s), seed {seed}; you are "
           f"seat {args.seat}" + (f"; others: {', '.join(others)}" if others else ""))
     game = Game.new(scen.number, args.stars, seed, options=options)
-    from agents.registry import make_bot
+    from hydra_env.envs.bots import make_bot
     bots = {s: make_bot(spec, seed=bot_seed(seed, 0, s)) for s, spec in enumerate(seats)
             if spec != "human"}
     finished = play_game(game, args.seat, bots, seats)

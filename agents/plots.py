@@ -8,8 +8,9 @@ PNG bytes.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 from matplotlib.figure import Figure

@@ -1,62 +1,39 @@
-"""Bots by name: ``make_bot("heuristic", seed=0)``.
+"""Factories of the bots that bind a style, declared as entry points.
 
-Registered: ``random`` (uniform), ``greedy`` (one-ply lookahead),
-``heuristic`` (rule-based; the ``defender`` style in the coordinated game),
-``defender`` and ``glory`` (the two coordinated styles of the heuristic;
-in solo both play the solo rules), ``rollout`` (Monte-Carlo planner over the
-heuristic). The scripted bots are imported when first made.
+The bots themselves are found by name in :mod:`hydra_env.envs.bots`
+(``make_bot("glory", seed=0)``), which reads the entry-point group
+``hydra_env.bots`` that this distribution declares in ``pyproject.toml``:
+
+=========== =============================================== ==========================
+name        factory                                         what it plays
+=========== =============================================== ==========================
+random      :class:`agents.random_bot.RandomBot`            uniformly among legal actions
+greedy      :class:`agents.greedy.GreedyBot`                one-ply lookahead
+heuristic   :class:`agents.heuristic.HeuristicBot`          rules; ``defender`` style in coop
+defender    :func:`defender_bot`                            the heuristic, ``defender`` style
+glory       :func:`glory_bot`                               the heuristic, ``glory`` style
+rollout     :class:`agents.rollout.RolloutBot`              Monte-Carlo planner over the heuristic
+ppo         :class:`agents.ppo_bot.PPOBot`                  a trained policy: ``ppo:NAME|PATH``
+=========== =============================================== ==========================
+
+In solo both styles play the solo rules. A new bot is a factory
+``f(seed=None, **params) -> bot`` and one line in that group.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any, Callable
-
-from agents.base import Bot
-from agents.random_bot import RandomBot
-
-_FACTORIES: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+from agents.heuristic import HeuristicBot
 
 
-def register_bot(name: str, factory: Callable[..., Bot]) -> None:
-    """Make ``factory(seed=..., **kwargs)`` available as ``name``."""
-    _FACTORIES[name] = factory
+def defender_bot(seed: int | None = None, *, weights: dict | None = None,
+                 block_margin: float | None = None) -> HeuristicBot:
+    """The heuristic in the ``defender`` style (guards the city first), named ``defender``."""
+    return HeuristicBot(seed, style="defender", weights=weights, block_margin=block_margin,
+                        name="defender")
 
 
-def bot_names() -> list[str]:
-    """The registered bot names."""
-    return sorted(_FACTORIES)
-
-
-def make_bot(name: str, seed: int | None = None, **kwargs: Any) -> Bot:
-    """A new bot by name, seeded. ``ppo:PATH`` / ``ppo:NAME`` is a trained policy
-    (:mod:`agents.ppo_bot`). Unknown names raise ValueError listing the known ones."""
-    if name.startswith("ppo:"):
-        from agents.ppo_bot import PPOBot
-        from hydra_env import ConfigError
-        try:
-            return PPOBot(name[4:], seed=seed, **kwargs)
-        except ConfigError as exc:
-            raise ValueError(str(exc)) from None
-    try:
-        factory = _FACTORIES[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}") from None
-    return factory(seed=seed, **kwargs)
-
-
-def _lazy(module: str, cls: str, **defaults: Any) -> Callable[..., Bot]:
-    """A factory importing ``module`` only when a bot is made."""
-    def factory(seed: int | None = None, **kwargs: Any) -> Bot:
-        bot_cls = getattr(importlib.import_module(module), cls)
-        return bot_cls(seed=seed, **{**defaults, **kwargs})
-    factory.__name__ = f"make_{cls}"
-    return factory
-
-
-register_bot("greedy", _lazy("agents.greedy", "GreedyBot"))
-register_bot("heuristic", _lazy("agents.heuristic", "HeuristicBot"))
-register_bot("defender", _lazy("agents.heuristic", "HeuristicBot", style="defender",
-                               name="defender"))
-register_bot("glory", _lazy("agents.heuristic", "HeuristicBot", style="glory", name="glory"))
-register_bot("rollout", _lazy("agents.rollout", "RolloutBot"))
+def glory_bot(seed: int | None = None, *, weights: dict | None = None,
+              block_margin: float | None = None) -> HeuristicBot:
+    """The heuristic in the ``glory`` style (chases compass glory), named ``glory``."""
+    return HeuristicBot(seed, style="glory", weights=weights, block_margin=block_margin,
+                        name="glory")

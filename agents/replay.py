@@ -26,14 +26,14 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import hydra_env
-from hydra_env import Game, HydraError, default_components
-
 from agents import cli
+from hydra_env import Game, HydraError, default_components
 
 FORMAT = "hydra-env/replay"
 VERSION = 1
@@ -175,7 +175,7 @@ def verify_replay(doc: dict[str, Any], *, check_bots: bool = False,
 
 
 def _bots(doc: dict[str, Any], players: int) -> list[Any]:
-    from agents.registry import make_bot
+    from hydra_env.envs.bots import make_bot
     seats, seeds = doc.get("seats") or [], doc.get("bot_seeds") or []
     if len(seats) != players or len(seeds) != players:
         raise ValueError(f"the replay names {len(seats)} seats; the scenario has {players}")

@@ -7,7 +7,8 @@ fixed seed, so the same numbers give the same report.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 

@@ -25,8 +25,9 @@ import itertools
 import json
 import math
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from agents import cli, plots, replay, stats
 from agents.backends import GameRecord, GameTask, bot_seed, game_seed

@@ -42,7 +42,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import hydra_env  # noqa: E402
-from agents.registry import make_bot  # noqa: E402
+from hydra_env.envs.bots import make_bot  # noqa: E402
 
 BOOTSTRAP = 2000
 

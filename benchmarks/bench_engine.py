@@ -25,8 +25,8 @@ import pstats
 import random
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from hydra_env import Game
 

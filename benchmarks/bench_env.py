@@ -35,7 +35,8 @@ import platform
 import sys
 import time
 import types
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 

@@ -32,7 +32,8 @@ import statistics
 import sys
 import time
 import traceback
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 

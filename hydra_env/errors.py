@@ -28,3 +28,11 @@ class IllegalActionError(HydraError, ValueError):
 
 class ConfigError(HydraError, ValueError):
     """An argument or option given to the engine is invalid."""
+
+
+class SaveError(ConfigError):
+    """``Game.from_json`` was given text that is not an intact saved game.
+
+    The message names the field (``state.hero_space[0]``) and what is wrong
+    with it. A subclass of :class:`ConfigError`, which earlier versions raised.
+    """

@@ -68,12 +68,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from hydra_env.errors import ConfigError
 from hydra_env.core.game import Game
 from hydra_env.core.options import RuleOptions
 from hydra_env.envs.base import RENDER_MODES, as_action, observation_space, resolve_components
 from hydra_env.envs.encoding import encoder_for
 from hydra_env.envs.rewards import make_reward
+from hydra_env.errors import ConfigError
 
 __all__ = ["env", "raw_env"]
 

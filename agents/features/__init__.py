@@ -23,13 +23,33 @@ Modules, one job each (importers use this package: ``from agents import features
 
 from __future__ import annotations
 
-from agents.features.board_eval import (barrier_value, board_value, damage_gains, effect_harm,
-                                        head_threat, wall_gain)
-from agents.features.board_facts import (attack_masks, danger_mask, distance_layers,
-                                         distance_to_wall, first_layer, front_space, head_space,
-                                         hero_exposed, neck_masks)
-from agents.features.card_facts import (card_effects, pending_row_effects, run_effects, slot_card,
-                                        tokens_left, unused_slots)
+from agents.features.board_eval import (
+                                        barrier_value,
+                                        board_value,
+                                        damage_gains,
+                                        effect_harm,
+                                        head_threat,
+                                        wall_gain,
+)
+from agents.features.board_facts import (
+                                        attack_masks,
+                                        danger_mask,
+                                        distance_layers,
+                                        distance_to_wall,
+                                        first_layer,
+                                        front_space,
+                                        head_space,
+                                        hero_exposed,
+                                        neck_masks,
+)
+from agents.features.card_facts import (
+                                        card_effects,
+                                        pending_row_effects,
+                                        run_effects,
+                                        slot_card,
+                                        tokens_left,
+                                        unused_slots,
+)
 from agents.features.game_eval import coop_value, glory_lead, solo_value
 from agents.features.hero_eval import barricade_gain, card_potential, hero_value, value_at
 from agents.features.weights import COOP_BOARD, LOSS, CoopWeights, SoloWeights, solo_weights

@@ -21,8 +21,14 @@
 from __future__ import annotations
 
 from agents.features.board_eval import barrier_value, damage_gains, wall_gain
-from agents.features.board_facts import (attack_masks, first_layer, front_space, hero_exposed,
-                                         neck_masks, reach_layers)
+from agents.features.board_facts import (
+    attack_masks,
+    first_layer,
+    front_space,
+    hero_exposed,
+    neck_masks,
+    reach_layers,
+)
 from agents.features.card_facts import tokens_left, unused_slots
 from agents.features.weights import CoopWeights, SoloWeights
 from hydra_env.core.codec import DISPLAY_SLOTS

@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import torch
 from stable_baselines3.common.utils import obs_as_tensor
 from tqdm import tqdm
 
-from agents.registry import make_bot
+from hydra_env.envs.bots import make_bot
 
 Episodes = list[dict[str, Any]]     # [{"seed": env seed, "actions": [...]}, ...]
 

@@ -2,8 +2,9 @@
 
 ::
 
-    hydra-env train configs/solo_ppo.yaml
-    hydra-env train configs/coop_ppo.yaml --set total_timesteps=2e6 --set seed=3
+    hydra-env train                       # the packaged solo_ppo config
+    hydra-env train coop_ppo --set total_timesteps=2e6 --set seed=3
+    hydra-env train my_config.yaml
     hydra-env train --resume runs/Solo-v0__ppo__0__20261130-120000
     hydra-env train --help-fields
 """
@@ -17,8 +18,6 @@ from typing import Any
 
 from hydra_env import ConfigError
 
-DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "solo_ppo.yaml"
-
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """The ``train`` sub-command."""
@@ -29,8 +28,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "A run folder runs/{env}__{name}__{seed}__{time}/ receives the resolved "
                     "config, TensorBoard logs, checkpoints, the best model and a final "
                     "evaluation report.")
-    p.add_argument("config", nargs="?", type=Path, default=None,
-                   help="config file (default: configs/solo_ppo.yaml)")
+    p.add_argument("config", nargs="?", default=None,
+                   help="a YAML config file, or the name of a packaged config such as "
+                        "coop_ppo (default: solo_ppo, the default solo training)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override a config field, e.g. --set total_timesteps=2e6 (repeatable)")
     p.add_argument("--env", default=None, help="env block of the config to use "
@@ -59,21 +59,27 @@ def _fields_text() -> str:
 def run(args: argparse.Namespace) -> int:
     """Train, or resume; exit 0 when done, 130 when interrupted (checkpoint saved)."""
     from agents.cli import UsageError
-    from agents.train import trainer
-    from agents.train.config import load_config
+    from agents.train.config import DEFAULT_CONFIG, load_config
     if args.help_fields:
         print(_fields_text())
         return 0
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    if args.resume is not None and args.config is not None:
+        raise UsageError("give either a config file or --resume RUN_DIR, not both")
     try:
-        if args.resume is not None:
-            if args.config is not None:
-                raise UsageError("give either a config file or --resume RUN_DIR, not both")
+        # A bad config name or field fails here, before torch is imported.
+        config = None if args.resume is not None else \
+            load_config(args.config or DEFAULT_CONFIG, args.overrides, env=args.env)
+        try:
+            from agents.train import trainer
+        except ModuleNotFoundError as exc:
+            raise UsageError(f"{exc.name} is not installed: training needs the train extra, "
+                             f"pip install 'hydra-env[train]'") from None
+        if config is None:
             run_dir = args.resume
             config = trainer.resume_config(run_dir, args.overrides)
         else:
-            config = load_config(args.config or DEFAULT_CONFIG, args.overrides, env=args.env)
             run_dir = trainer.prepare_run(config, args.runs_dir)
             print(f"run folder: {run_dir}")
         trainer.train(config, run_dir, resume=args.resume is not None, workers=args.workers)

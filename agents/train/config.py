@@ -188,9 +188,44 @@ def parse_override(text: str) -> tuple[str, Any]:
     return key, value
 
 
+DEFAULT_CONFIG = "solo_ppo"
+"""The packaged config ``hydra-env train`` uses when none is named."""
+
+
+def config_dir() -> Path:
+    """The folder of the packaged configs: ``agents/configs`` in an installed wheel
+    (pyproject.toml installs the repository's ``configs/`` there), the repository's
+    ``configs/`` in a source checkout or an editable install."""
+    installed = Path(__file__).resolve().parents[1] / "configs"
+    return installed if installed.is_dir() else Path(__file__).resolve().parents[2] / "configs"
+
+
+def packaged_configs() -> list[str]:
+    """The names of the packaged configs (``hydra-env train NAME``)."""
+    return sorted(p.stem for p in config_dir().glob("*.yaml"))
+
+
+def find_config(spec: str | Path) -> Path:
+    """The config file of ``spec``: a path to a YAML file, or the name of a packaged
+    config (``coop_ppo``, also ``coop_ppo.yaml``). ConfigError listing the packaged
+    names when it is neither."""
+    path = Path(spec)
+    if path.is_file():
+        return path
+    if path.name == str(spec) and path.suffix in ("", ".yaml", ".yml"):
+        packaged = config_dir() / f"{path.stem}.yaml"
+        if packaged.is_file():
+            return packaged
+    if path.is_dir():
+        raise ConfigError(f"config {str(spec)!r} is a folder; give a YAML file or a packaged config")
+    raise ConfigError(f"config {str(spec)!r} not found: give the path of a YAML file or the name of "
+                      f"a packaged config: {', '.join(packaged_configs()) or 'none packaged'}")
+
+
 def load_config(path: str | Path | None, overrides: list[str] | None = None,
                 env: str | None = None) -> TrainConfig:
-    """Read a config file, lay the env block over ``default``, apply overrides.
+    """Read a config file (a path or a packaged name, see :func:`find_config`), lay
+    the env block over ``default``, apply overrides.
 
     Raises ConfigError for a missing or unreadable file, unknown fields, wrong
     types and an env id without a block of its own (when the file has env
@@ -198,9 +233,7 @@ def load_config(path: str | Path | None, overrides: list[str] | None = None,
     """
     cfg: dict[str, Any] = {}
     if path is not None:
-        path = Path(path)
-        if not path.is_file():
-            raise ConfigError(f"config file {path} not found (the shipped ones are in configs/)")
+        path = find_config(path)
         try:
             doc = yaml.safe_load(path.read_text())
         except yaml.YAMLError as exc:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -33,16 +34,31 @@ import yaml
 
 from agents.ppo_bot import POLICY_DIR, load_model
 from hydra_env import ConfigError
-from hydra_env.envs.policy_env import env_args_from_training_config, record_env_args, \
-    recorded_env_args
+from hydra_env.envs.policy_env import env_args_from_training_config, record_env_args, recorded_env_args
 
 
 def _json(path: Path) -> Any:
     return json.loads(path.read_text()) if path.is_file() else None
 
 
+def relative_paths(value: Any, run_dir: Path) -> Any:
+    """``value`` (nested dicts, lists, strings) with every absolute path into the run
+    folder written as ``runs/NAME/...``: provenance names no folder of the machine
+    it was made on."""
+    pattern = re.compile(r"(?:\b[A-Za-z]:)?[\\/](?:[^\s,:;'\"\\/]+[\\/])*"
+                         + re.escape(run_dir.name) + r"(?=$|[\\/\s,:;'\"])")
+    if isinstance(value, str):
+        return pattern.sub(f"runs/{run_dir.name}", value)
+    if isinstance(value, dict):
+        return {k: relative_paths(v, run_dir) for k, v in value.items()}
+    if isinstance(value, list):
+        return [relative_paths(v, run_dir) for v in value]
+    return value
+
+
 def provenance(run_dir: Path, command: str) -> dict[str, Any]:
-    """What produced the run's best model (read from the run folder)."""
+    """What produced the run's best model (read from the run folder), with paths
+    into the run folder relative (``runs/NAME``, see :func:`relative_paths`)."""
     config = yaml.safe_load((run_dir / "config.yaml").read_text())
     status = _json(run_dir / "status.json") or {}
     stamp = run_dir.name.rsplit("__", 1)[-1]
@@ -65,21 +81,23 @@ def provenance(run_dir: Path, command: str) -> dict[str, Any]:
         value = _json(run_dir / name)
         if value is not None:
             out[key] = value
-    return out
+    return relative_paths(out, run_dir)
 
 
 def _save_for_acting(source: Path, target: Path, env: tuple[str, dict[str, Any]]) -> None:
     """Save the checkpoint with a fresh optimizer (no Adam state): same policy, smaller
     file; its observation space records the env id and arguments ``env``."""
     model = load_model(str(source))          # a clear error for a corrupt checkpoint
-    opt, space = model.policy.optimizer, model.observation_space
+    opt, space, tensorboard_log = model.policy.optimizer, model.observation_space, model.tensorboard_log
     model.policy.optimizer = type(opt)(model.policy.parameters(), **opt.defaults)
     model.observation_space = record_env_args(space, *env)
+    model.tensorboard_log = None             # a folder of the training machine
     try:
         with open(target, "wb") as fh:
             model.save(fh)
     finally:                                 # the loaded model is cached: leave it as it was
         model.policy.optimizer, model.observation_space = opt, space
+        model.tensorboard_log = tensorboard_log
 
 
 def export_policy(run_dir: Path, name: str, command: str, target: Path = POLICY_DIR) -> Path:

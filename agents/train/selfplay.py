@@ -11,12 +11,13 @@ cached per process.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
-from agents.registry import make_bot
+from hydra_env.envs.bots import make_bot
 
 
 class OpponentPool:

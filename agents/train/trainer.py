@@ -33,17 +33,18 @@ import hashlib
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import gymnasium as gym
 import torch
 
 import hydra_env  # noqa: F401  (registers the environment ids)
-from hydra_env import ConfigError
 from agents.train import callbacks as cb
 from agents.train.config import TrainConfig, dump_config, load_config
 from agents.train.selfplay import OpponentPool
+from hydra_env import ConfigError
 from hydra_env.envs.policy_env import env_args_from_training_config, record_env_args
 
 COOP = "hydra_env/Coop-v0"

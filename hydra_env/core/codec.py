@@ -40,7 +40,8 @@ block and the target; ``Game.describe`` adds the card and the hero.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from hydra_env.data import LAYOUT_LIMITS
 
@@ -200,7 +201,8 @@ class ActionCodec:
             bonus = "without the bonus" if arg & 1 else "full strength"
             return f"{self.slot_name(slot)}: sword against {cn[arg // 2]} ({bonus})"
         if kind == A_HARPOON:
-            return f"{self.slot_name(slot)}: harpoon the neck underfoot ({'without the bonus' if arg else 'full strength'})"
+            strength = "without the bonus" if arg else "full strength"
+            return f"{self.slot_name(slot)}: harpoon the neck underfoot ({strength})"
         if kind == A_BARRICADE:
             what = "new barricade (or wall repair in the city)" if arg < 0 else f"move barricade {arg}"
             return f"{self.slot_name(slot)}: barricade, {what}"

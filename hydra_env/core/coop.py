@@ -12,12 +12,21 @@ from hydra_env.core import compass
 from hydra_env.core.cards import draw_many, event_rng, shuffle
 from hydra_env.core.codec import DISPLAY_SLOTS
 from hydra_env.core.heroes import Reach
+from hydra_env.core.hydra import regrow_heads
 from hydra_env.core.pieces import end_game
 from hydra_env.core.setup import init_common
-from hydra_env.core.state import (PendingDecision, DECIDE_ACTION, DECIDE_AFTER_ACTION, DECIDE_BUCKLE_UP, PHASE_ACTIONS, PHASE_BUCKLE_UP, PHASE_HYDRA,
-                                  State)
-from hydra_env.core.hydra import regrow_heads
+from hydra_env.core.state import (
+    DECIDE_ACTION,
+    DECIDE_AFTER_ACTION,
+    DECIDE_BUCKLE_UP,
+    PHASE_ACTIONS,
+    PHASE_BUCKLE_UP,
+    PHASE_HYDRA,
+    PendingDecision,
+    State,
+)
 from hydra_env.core.tables import T_COOP_HYDRA, Rules
+
 
 def setup(state: State, rules: Rules, stars: int, seed: int) -> None:
     """Setup A–P: decks, display, compass in random order (R23), then round 1."""

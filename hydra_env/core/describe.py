@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from hydra_env.core.codec import (A_BARRICADE, A_DEST, A_HARPOON, A_PLACE, A_PLAY_HYDRA,
-                                  A_PROTECT, A_SWORD, DISPLAY_SLOTS)
+from hydra_env.core.codec import (
+    A_BARRICADE,
+    A_DEST,
+    A_HARPOON,
+    A_PLACE,
+    A_PLAY_HYDRA,
+    A_PROTECT,
+    A_SWORD,
+    DISPLAY_SLOTS,
+)
 from hydra_env.core.heroes import attack, slot_card
 from hydra_env.core.state import DECIDE_BUCKLE_UP, DECIDE_FOLLOW, State
-from hydra_env.core.tables import (HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT,
-                                   HK_SWORD, Rules)
+from hydra_env.core.tables import HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT, HK_SWORD, Rules
 from hydra_env.core.text import hero_text, hydra_card_text
 
 

@@ -12,8 +12,15 @@ from hydra_env.core import coop, hydra, solo
 from hydra_env.core.codec import A_PLAY_HYDRA, A_PROTECT
 from hydra_env.core.explain import why_illegal
 from hydra_env.core.heroes import do_evade, perform_hero_action, t_follow, t_pushed, t_shove
-from hydra_env.core.state import (DECIDE_ACTION, DECIDE_AFTER_ACTION, DECIDE_BUCKLE_UP, DECIDE_EVADE,
-                                  DECIDE_FOLLOW, DECIDE_SHOVED, State)
+from hydra_env.core.state import (
+    DECIDE_ACTION,
+    DECIDE_AFTER_ACTION,
+    DECIDE_BUCKLE_UP,
+    DECIDE_EVADE,
+    DECIDE_FOLLOW,
+    DECIDE_SHOVED,
+    State,
+)
 from hydra_env.core.tables import Rules
 from hydra_env.errors import IllegalActionError
 

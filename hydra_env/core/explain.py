@@ -5,15 +5,42 @@ Only called on the error path, so it favours clear words over speed.
 
 from __future__ import annotations
 
-from hydra_env.core.codec import (A_BARRICADE, A_BLOCK, A_CITY_HARPOON, A_CITY_MOVE,
-                                  A_CITY_PORTAL, A_CITY_PROTECT, A_CITY_SWORD, A_DEST,
-                                  A_END_TURN, A_HARPOON, A_NO, A_PLACE, A_PLAY_HYDRA,
-                                  A_PROTECT, A_SWORD, A_YES, DISPLAY_SLOTS)
+from hydra_env.core.codec import (
+    A_BARRICADE,
+    A_BLOCK,
+    A_CITY_HARPOON,
+    A_CITY_MOVE,
+    A_CITY_PORTAL,
+    A_CITY_PROTECT,
+    A_CITY_SWORD,
+    A_DEST,
+    A_END_TURN,
+    A_HARPOON,
+    A_NO,
+    A_PLACE,
+    A_PLAY_HYDRA,
+    A_PROTECT,
+    A_SWORD,
+    A_YES,
+    DISPLAY_SLOTS,
+)
 from hydra_env.core.heroes import Reach
-from hydra_env.core.state import (CITY_HARPOON_BIT, CITY_MOVE_BIT, CITY_PROTECT_BIT,
-                                  CITY_SWORD_BIT, DECIDE_ACTION, DECIDE_AFTER_ACTION, DECIDE_BUCKLE_UP, DECIDE_EVADE,
-                                  DECIDE_FOLLOW, DECIDE_SHOVED, DECISION_NAMES, PHASE_ACTIONS, State)
-from hydra_env.core.tables import HK_MOVE, HK_PORTAL, HERO_KINDS, Rules
+from hydra_env.core.state import (
+    CITY_HARPOON_BIT,
+    CITY_MOVE_BIT,
+    CITY_PROTECT_BIT,
+    CITY_SWORD_BIT,
+    DECIDE_ACTION,
+    DECIDE_AFTER_ACTION,
+    DECIDE_BUCKLE_UP,
+    DECIDE_EVADE,
+    DECIDE_FOLLOW,
+    DECIDE_SHOVED,
+    DECISION_NAMES,
+    PHASE_ACTIONS,
+    State,
+)
+from hydra_env.core.tables import HERO_KINDS, HK_MOVE, HK_PORTAL, Rules
 from hydra_env.core.text import action_card_text
 
 _TAKES = {DECIDE_ACTION: "a hero action", DECIDE_AFTER_ACTION: "playing a held hydra card or ending the turn",
@@ -93,7 +120,8 @@ def _card_reason(state: State, rules: Rules, reach: Reach, seat: int, kind: int,
             return f"{where} is empty"
         if state.display_token[slot]:
             return f"{where} already has an action token"
-        if rules.solo and state.phase == PHASE_ACTIONS and (state.solo_columns_used >> (slot % len(state.solo_row_c))) & 1:
+        column = slot % len(state.solo_row_c) if rules.solo else 0
+        if rules.solo and state.phase == PHASE_ACTIONS and (state.solo_columns_used >> column) & 1:
             return f"column {slot % len(state.solo_row_c) + 1} was already used in action phase I (R34)"
         card = state.display[slot]
     else:

@@ -24,22 +24,25 @@ from __future__ import annotations
 import json
 import operator
 import os
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import numpy as np
 
+from hydra_env import arguments
 from hydra_env.core import engine as engine_module
 from hydra_env.core.codec import ActionCodec
-from hydra_env.data import Components, default_components, load_components
 from hydra_env.core.describe import describe_action
-from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.core.explain import why_illegal
 from hydra_env.core.options import RuleOptions
 from hydra_env.core.render import render_text
 from hydra_env.core.result import GameResult, game_result
 from hydra_env.core.state import DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, State
+from hydra_env.core.state_checks import load_state
 from hydra_env.core.tables import Rules
 from hydra_env.core.views import SeatView, determinize, observe
+from hydra_env.data import Components, default_components, load_components
+from hydra_env.errors import ConfigError, IllegalActionError, SaveError
 
 TERMINAL = -1           # current_player once the game is over
 ENGINES = ("native", "python")
@@ -48,27 +51,62 @@ SAVE_FORMAT = "hydra-env/game"
 SAVE_VERSION = 2  # 2: readable state field names and a named pending decision (0.2.0)
 
 
-def _resolve_components(components: Components | str | os.PathLike | None) -> Components:
+def _resolve_components(components: Any) -> Components:
+    """The component data of a ``components=`` argument: None (shipped), Components or a folder."""
     if components is None:
         return default_components()
     if isinstance(components, Components):
         return components
-    return load_components(components)
+    folder = arguments.path_like(
+        "components", components,
+        fix="pass a hydra_env.data.Components, the path of a folder of data files, or None for the shipped data")
+    return load_components(folder)
 
 
-def _resolve_seed(seed: int | np.random.Generator | None) -> int:
-    if seed is None:
-        return int(np.random.SeedSequence().entropy % (1 << 63))
+def _resolve_seed(seed: Any) -> int:
+    """The seed of a ``seed=`` argument: an integer ≥ 0, a numpy Generator or None (fresh)."""
     if isinstance(seed, np.random.Generator):
         return int(seed.integers(1 << 63))
-    try:
-        value = operator.index(seed)
-    except TypeError:
-        raise ConfigError(f"seed must be a non-negative integer, a numpy Generator or None, "
-                          f"got {seed!r}") from None
-    if value < 0:
-        raise ConfigError(f"seed must be a non-negative integer, got {value}")
+    value = arguments.optional_integer(
+        "seed", seed, low=0, fix="pass a non-negative whole number, a numpy Generator or None for a random seed")
+    if value is None:
+        return int(np.random.SeedSequence().entropy % (1 << 63))
     return value
+
+
+def _resolve_options(options: Any) -> RuleOptions:
+    """The rule options of an ``options=`` argument: RuleOptions, a dict of them or None."""
+    if isinstance(options, RuleOptions):
+        return options
+    return RuleOptions.from_dict(arguments.mapping(
+        "options", options, fix="pass a hydra_env.RuleOptions, a dict such as {'solo_regrow_heads': True} or None"))
+
+
+_SAVE_KEYS = {"format", "version", "data_digest", "data_name", "data_version", "scenario", "options", "state"}
+
+
+def _parse_save(text: Any) -> dict[str, Any]:
+    """The top-level object of a save; SaveError when it is not JSON of a saved game."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SaveError(f"Game.from_json needs the text of a saved game (a str), got {arguments.show(text)}; "
+                        "pass the string that Game.to_json returned, e.g. Path(file).read_text()")
+    try:
+        doc = json.loads(text)
+    except RecursionError:
+        raise SaveError("not a saved hydra-env game: its JSON is nested too deeply") from None
+    except (ValueError, UnicodeDecodeError) as exc:   # JSONDecodeError, too many digits, bad bytes
+        raise SaveError(f"not a saved hydra-env game: invalid JSON ({exc})") from None
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        raise SaveError("not a saved hydra-env game: the 'format' field is missing or wrong")
+    if doc.get("version") != SAVE_VERSION or type(doc.get("version")) is not int:
+        raise SaveError(
+            f"saved game version {doc.get('version')!r} is not supported (this hydra-env reads "
+            f"version {SAVE_VERSION}); to carry an older game over, start it anew with "
+            f"Game.new(scenario, stars, seed) and apply the decisions of its state's 'history'")
+    if doc.keys() != _SAVE_KEYS:
+        raise SaveError(f"saved game: fields missing: {sorted(_SAVE_KEYS - doc.keys()) or 'none'}, unknown: "
+                        f"{sorted(doc.keys() - _SAVE_KEYS) or 'none'}; the save was edited or damaged")
+    return doc
 
 
 def default_engine() -> str | None:
@@ -82,29 +120,58 @@ def default_engine() -> str | None:
     return value
 
 
-def _pick_engine(engine: str | None) -> tuple[str, bool]:
+class EngineHooks(NamedTuple):
+    """How the facade reaches another engine (the native one registers itself, see
+    :mod:`hydra_env.native.game`; the core never imports it)."""
+
+    available: Callable[[], bool]                 # can it run at all (is it built)?
+    start: Callable[[Rules, int, int], Game]      # new game: rules, stars, seed
+    from_state: Callable[[Rules, State], Game]    # a game holding a copy of a Python State
+    unsupported: type[Exception]                  # raised when it cannot hold a game
+
+
+_ENGINE_HOOKS: dict[str, EngineHooks] = {}
+
+
+def register_engine(name: str, hooks: EngineHooks) -> None:
+    """Make engine ``name`` available to :meth:`Game.new` and :meth:`Game.from_json`."""
+    _ENGINE_HOOKS[name] = hooks
+
+
+def _pick_engine(engine: Any) -> tuple[str, bool]:
     """(engine, asked): the engine to use and whether it was asked for by name."""
     if engine is None:
         engine = default_engine()
         if engine is None:
-            from hydra_env import native
-            return ("native" if native.available() else "python"), False
+            hooks = _ENGINE_HOOKS.get("native")
+            return ("native" if hooks is not None and hooks.available() else "python"), False
     if engine not in ENGINES:
-        raise ConfigError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+        raise ConfigError(f"engine must be one of {', '.join(ENGINES)} or None, got {arguments.show(engine)}")
     return engine, True
 
 
-def _native_game(rules: Rules, asked: bool, make: Any) -> "Game | None":
-    """``make()`` on the native engine; None (use Python) when the native engine was not
-    asked for by name and cannot hold this game."""
-    from hydra_env.native.engine import NativeUnsupportedError
-    from hydra_env.native.game import NativeGame
+def _other_engine(name: str, asked: bool, make: Callable[[EngineHooks], Game]) -> Game | None:
+    """``make(hooks)`` on engine ``name``; None (use Python) when that engine was not asked
+    for by name and cannot hold this game."""
+    hooks = _ENGINE_HOOKS.get(name)
+    if hooks is None:
+        raise ConfigError(f"the {name} engine is not installed; use engine='python' or HYDRA_ENV_ENGINE=python")
     try:
-        return NativeGame(make(), rules)
-    except NativeUnsupportedError:
+        return make(hooks)
+    except hooks.unsupported:
         if asked:
             raise
         return None
+
+
+def on_engine(game: Game, engine: str | None = None) -> Game:
+    """``game`` (a Python-engine game) on the engine :meth:`Game.new` would pick for
+    ``engine``: itself, or a copy on the native engine."""
+    name, asked = _pick_engine(engine)
+    if name == "python":
+        return game
+    moved = _other_engine(name, asked, lambda hooks: hooks.from_state(game.rules, game.state))
+    return game if moved is None else moved
 
 
 class Game:
@@ -127,7 +194,7 @@ class Game:
             seed: int | np.random.Generator | None = None, *,
             options: RuleOptions | dict[str, Any] | None = None,
             components: Components | str | os.PathLike | None = None,
-            engine: str | None = None) -> "Game":
+            engine: str | None = None) -> Game:
         """Set up a new game and run to its first decision.
 
         Args:
@@ -142,23 +209,26 @@ class Game:
                 path of a folder with a user's own data files.
             engine: "native" or "python"; None: ``HYDRA_ENV_ENGINE``, else native
                 where it is built and fits the data, else python.
+
+        Raises:
+            ConfigError: an argument is of the wrong type or out of range (the
+                message names it); integers may be Python or numpy integers,
+                never bools or floats.
+            DataError: the data files at ``components`` are invalid.
         """
+        scenario = arguments.integer("scenario", scenario, low=1, fix="pass a scenario number such as 10")
+        stars = arguments.integer("stars", stars, low=1, high=3)
+        seed = _resolve_seed(seed)
+        options = _resolve_options(options)
         comp = _resolve_components(components)
-        scen = comp.scenario(operator.index(scenario))
-        if stars not in (1, 2, 3):
-            raise ConfigError(f"stars must be 1, 2 or 3, got {stars!r}")
-        if not isinstance(options, RuleOptions):
-            options = RuleOptions.from_dict(options)
-        rules = Rules(comp, scen, options)
-        seed_value = _resolve_seed(seed)
+        rules = Rules(comp, comp.scenario(scenario), options)
         name, asked = _pick_engine(engine)
-        if name == "native":
-            from hydra_env.native import engine as native_engine
-            game = _native_game(rules, asked, lambda: native_engine.start(rules, stars, seed_value))
+        if name != "python":
+            game = _other_engine(name, asked, lambda hooks: hooks.start(rules, stars, seed))
             if game is not None:
                 return game
         state = State()
-        engine_module.start(state, rules, stars, seed_value)
+        engine_module.start(state, rules, stars, seed)
         return Game(state, rules)
 
     # ------------------------------------------------------------ queries
@@ -308,11 +378,16 @@ class Game:
         """A human-readable description of ``action`` in this position.
 
         With ``viewer``, cards in the hand of a seat other than ``viewer`` are
-        not named (R41)."""
-        return describe_action(self._state, self._rules, operator.index(action), viewer)
+        not named (R41). Raises ConfigError when ``action`` is not an index
+        ``0 … action_size−1`` or ``viewer`` not a seat."""
+        action = arguments.integer("action", action, low=0, high=self._rules.codec.size - 1,
+                                   fix="pass an index of the action space, e.g. one of legal_actions()")
+        if viewer is not None:
+            viewer = arguments.seat("viewer", viewer, self._state.players)
+        return describe_action(self._state, self._rules, action, viewer)
 
     # ------------------------------------------------------------ copies
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy (cheap: the tables are shared)."""
         return Game(self._state.clone(), self._rules)
 
@@ -328,42 +403,42 @@ class Game:
     @classmethod
     def from_json(cls, text: str, *,
                   components: Components | str | os.PathLike | None = None,
-                  engine: str | None = None) -> "Game":
-        """A game saved by :meth:`to_json` (by either engine); it continues exactly as the original.
+                  engine: str | None = None) -> Game:
+        """A game saved by :meth:`to_json` (on either engine); it continues exactly as the original.
 
-        ``engine`` as in :meth:`new`. Raises ConfigError when the text is not a saved
-        game or was saved with other component data than ``components``.
+        ``engine`` as in :meth:`new`.
+
+        Everything in the text is checked before the game is returned
+        (:mod:`hydra_env.core.state_checks`): every field's type and range,
+        each card in exactly one place, the pending decision against the
+        phase. Raises SaveError (a ConfigError) naming the field when the text
+        is not an intact saved game, or was saved with other component data
+        than ``components``.
         """
-        try:
-            doc = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
-            raise ConfigError(f"not a saved hydra-env game: invalid JSON ({exc})") from None
-        if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-            raise ConfigError("not a saved hydra-env game: the 'format' field is missing or wrong")
-        if doc.get("version") != SAVE_VERSION:
-            raise ConfigError(
-                f"saved game version {doc.get('version')!r} is not supported (this hydra-env reads "
-                f"version {SAVE_VERSION}); to carry an older game over, start it anew with "
-                f"Game.new(scenario, stars, seed) and apply the decisions of its state's 'history'")
+        doc = _parse_save(text)
         comp = _resolve_components(components)
-        if doc.get("data_digest") != comp.digest:
-            raise ConfigError(
+        if doc["data_digest"] != comp.digest or doc["data_name"] != comp.name or doc["data_version"] != comp.version:
+            raise SaveError(
                 f"the game was saved with component data {doc.get('data_name')!r} digest "
                 f"{str(doc.get('data_digest'))[:12]}…, not the data given "
                 f"({comp.name!r} digest {comp.digest[:12]}…); pass components= that data")
+        number = arguments.integer("saved game: scenario", doc["scenario"], low=1, error=SaveError,
+                                   fix="the save was edited or damaged")
+        options = arguments.mapping("saved game: options", doc["options"], none=False, error=SaveError,
+                                    fix="the save was edited or damaged")
         try:
-            scen = comp.scenario(doc["scenario"])
-            rules = Rules(comp, scen, RuleOptions.from_dict(doc["options"]))
-            state = State.from_dict(doc["state"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ConfigError(f"saved game is corrupt: {exc!r}") from None
+            scen = comp.scenario(number)
+            options = RuleOptions.from_dict(options)
+        except ConfigError as exc:
+            raise SaveError(f"saved game: {exc}") from None
+        rules = Rules(comp, scen, options)
+        state = load_state(doc["state"], rules)
         name, asked = _pick_engine(engine)
-        if name == "native":
-            from hydra_env.native import engine as native_engine
+        if name != "python":
             try:
-                game = _native_game(rules, asked, lambda: native_engine.from_dict(rules, doc["state"]))
-            except (KeyError, TypeError, ValueError) as exc:
-                raise ConfigError(f"saved game is corrupt: {exc!r}") from None
+                game = _other_engine(name, asked, lambda hooks: hooks.from_state(rules, state))
+            except ValueError as exc:
+                raise SaveError(f"saved game: {exc}") from None
             if game is not None:
                 return game
         return Game(state, rules)
@@ -371,26 +446,32 @@ class Game:
     # ------------------------------------------------------------ views
     def render(self, seat: int | None = None) -> str:
         """A text board; with ``seat``, also that seat's hidden cards."""
+        if seat is not None:
+            seat = self._check_seat(seat)
         return render_text(self._state, self._rules, seat)
 
     def observe(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see (R41): public information and its own hand."""
-        self._check_seat(seat)
-        return observe(self._state, self._rules, seat)
+        return observe(self._state, self._rules, self._check_seat(seat))
 
-    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> "Game":
+    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> Game:
         """A copy in which everything hidden from ``seat`` is dealt anew (and future
-        randomness reseeded), consistent with what ``seat`` sees. For search bots."""
-        self._check_seat(seat)
+        randomness reseeded), consistent with what ``seat`` sees. For search bots.
+
+        ``rng``: a numpy Generator, a seed (an integer ≥ 0) or None (fresh)."""
+        seat = self._check_seat(seat)
         if not isinstance(rng, np.random.Generator):
-            rng = np.random.default_rng(rng)
+            rng = np.random.default_rng(arguments.seed(
+                "rng", rng, fix="pass a numpy Generator, a non-negative whole number or None"))
         return Game(determinize(self._state, self._rules, seat, rng), self._rules)
 
     def view(self, seat: int | None = None) -> SeatView:
         """The information of ``seat`` (default: the seat to decide), for bots."""
-        seat = self.current_player if seat is None else seat
-        self._check_seat(seat)
-        return SeatView(self, seat)
+        if seat is None:
+            if self.current_player == TERMINAL:
+                raise ConfigError("view(): the game is over, no seat is to decide; pass seat= the seat to view")
+            seat = self.current_player
+        return SeatView(self, self._check_seat(seat))
 
     def _replace_state(self, state: State, run: bool = False) -> None:
         """Make ``state`` this game's state (for hand-built positions); with ``run``, run
@@ -400,9 +481,8 @@ class Game:
         if run:
             engine_module.run(state, self._rules)
 
-    def _check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < self._state.players:
-            raise ConfigError(f"seat must be an integer 0..{self._state.players - 1}, got {seat!r}")
+    def _check_seat(self, seat: Any) -> int:
+        return arguments.seat("seat", seat, self._state.players)
 
     def result(self) -> GameResult:
         """Outcome, score and breakdown (figures so far while the game runs)."""

@@ -10,16 +10,45 @@ follow) is pushed as a task and becomes the next pending decision.
 from __future__ import annotations
 
 from hydra_env.core import compass
-from hydra_env.core.codec import (A_BARRICADE, A_BLOCK, A_CITY_HARPOON, A_CITY_MOVE,
-                                  A_CITY_PORTAL, A_CITY_PROTECT, A_CITY_SWORD, A_DEST, A_HARPOON,
-                                  A_PROTECT, A_SWORD, DISPLAY_SLOTS)
-from hydra_env.core.pieces import (barricade_mask, evade_or_wound, evade_targets, hero_at, heroes_mask,
-                                   wound)
-from hydra_env.core.state import (PendingDecision, CITY_HARPOON_BIT, CITY_MOVE_BIT, CITY_PROTECT_BIT,
-                                  CITY_SWORD_BIT, DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED, EVADE_MAELSTROM,
-                                  State)
-from hydra_env.core.tables import (HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT,
-                                   HK_SWORD, T_AFTER, T_FOLLOW, T_PUSHED, T_SHOVE, Rules)
+from hydra_env.core.codec import (
+    A_BARRICADE,
+    A_BLOCK,
+    A_CITY_HARPOON,
+    A_CITY_MOVE,
+    A_CITY_PORTAL,
+    A_CITY_PROTECT,
+    A_CITY_SWORD,
+    A_DEST,
+    A_HARPOON,
+    A_PROTECT,
+    A_SWORD,
+    DISPLAY_SLOTS,
+)
+from hydra_env.core.pieces import barricade_mask, evade_or_wound, evade_targets, hero_at, heroes_mask, wound
+from hydra_env.core.state import (
+    CITY_HARPOON_BIT,
+    CITY_MOVE_BIT,
+    CITY_PROTECT_BIT,
+    CITY_SWORD_BIT,
+    DECIDE_FOLLOW,
+    DECIDE_SHOVED,
+    EVADE_MAELSTROM,
+    PendingDecision,
+    State,
+)
+from hydra_env.core.tables import (
+    HK_BARRICADE,
+    HK_HARPOON,
+    HK_MOVE,
+    HK_PORTAL,
+    HK_PROTECT,
+    HK_SWORD,
+    T_AFTER,
+    T_FOLLOW,
+    T_PUSHED,
+    T_SHOVE,
+    Rules,
+)
 
 
 class Reach:

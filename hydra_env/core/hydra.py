@@ -7,11 +7,18 @@ sets the pending decision and leaves its continuation on the stack.
 
 from __future__ import annotations
 
-from hydra_env.core.pieces import (barricade_mask, damage_wall, end_game, evade_or_wound,
-                                   hero_at)
+from hydra_env.core.pieces import barricade_mask, damage_wall, end_game, evade_or_wound, hero_at
 from hydra_env.core.state import EVADE_BITE, EVADE_RUN_OVER, State
-from hydra_env.core.tables import (BITE_WALL_DAMAGE, MAX_HEADS, MAX_WALL_DAMAGE_PER_EFFECT, REGROW_HEADS,
-                                   T_BITE_HEROES, T_BITE_WALL, T_STEP, Rules)
+from hydra_env.core.tables import (
+    BITE_WALL_DAMAGE,
+    MAX_WALL_DAMAGE_PER_EFFECT,
+    REGROW_HEADS,
+    T_BITE_HEROES,
+    T_BITE_WALL,
+    T_STEP,
+    Rules,
+)
+from hydra_env.data import MAX_HEADS
 
 
 def regrow_heads(state: State) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from hydra_env import arguments
 from hydra_env.errors import ConfigError
 
 
@@ -19,18 +20,22 @@ class RuleOptions:
 
     solo_regrow_heads: bool = False
 
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = arguments.boolean(f"rule option {f.name!r}", getattr(self, f.name),
+                                      fix="pass true or false")
+            object.__setattr__(self, f.name, value)   # numpy booleans stored as bool
+
     def to_dict(self) -> dict[str, Any]:
         """The options as a plain dict (for JSON)."""
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> "RuleOptions":
-        """Options from a dict; unknown names or wrong types raise ConfigError."""
-        data = dict(data or {})
-        known = {f.name: f for f in fields(cls)}
-        for name, value in data.items():
+    def from_dict(cls, data: dict[str, Any] | None) -> RuleOptions:
+        """Options from a dict (None: the defaults); unknown names or wrong types raise ConfigError."""
+        data = arguments.mapping("options", data)
+        known = {f.name for f in fields(cls)}
+        for name in data:
             if name not in known:
                 raise ConfigError(f"unknown rule option {name!r}; known options: {sorted(known)}")
-            if not isinstance(value, bool):
-                raise ConfigError(f"rule option {name!r} must be true or false, got {value!r}")
         return cls(**data)

@@ -7,7 +7,7 @@ state and the game's :class:`~hydra_env.core.tables.Rules`.
 from __future__ import annotations
 
 from hydra_env.core import compass
-from hydra_env.core.state import PHASE_OVER, DECIDE_EVADE, EvadeCause, PendingDecision, State
+from hydra_env.core.state import DECIDE_EVADE, PHASE_OVER, EvadeCause, PendingDecision, State
 from hydra_env.core.tables import Rules
 
 

@@ -3,12 +3,12 @@ portals, walls, the display, the compass and (for one seat) its hand."""
 
 from __future__ import annotations
 
-from hydra_env.core import compass, coop
+from hydra_env.core import compass
 from hydra_env.core.describe import slot_label
 from hydra_env.core.state import DECISION_NAMES, PHASE_NAMES, State
-from hydra_env.core.tokens import action_tokens_left
 from hydra_env.core.tables import Rules
 from hydra_env.core.text import action_card_text, hydra_card_text
+from hydra_env.core.tokens import action_tokens_left
 
 LEGEND = ("legend: R3 head (colour, counter)  r neck  ~ maelstrom  o portal  # barricade  "
           "1-4 hero (seat+1, * shielded)  = wall area")
@@ -89,7 +89,9 @@ def _coop_lines(state: State, rules: Rules, seat: int | None) -> list[str]:
                  + f"   turn {state.turn + 1}/{rules.scenario.tokens}")
     for s in range(state.players):
         used = sum(state.action_hand_used[s])
-        lines.append(f"seat {s}: tokens left {action_tokens_left(state, rules, s)}, action cards in hand {len(state.action_hands[s]) - used}, hydra cards {len(state.hydra_hands[s])}"
+        lines.append(f"seat {s}: tokens left {action_tokens_left(state, rules, s)}, "
+                     f"action cards in hand {len(state.action_hands[s]) - used}, "
+                     f"hydra cards {len(state.hydra_hands[s])}"
                      f"{', shield' if state.shielded[s] else ''}")
         for k, card in enumerate(state.action_hands[s]):
             if state.action_hand_used[s][k]:
@@ -111,7 +113,8 @@ def render_text(state: State, rules: Rules, seat: int | None = None) -> str:
     mode = "solo" if rules.solo else f"{state.players} heroes"
     status = "over: " + str(state.outcome) if state.game_over else PHASE_NAMES[state.phase]
     head = (f"Hydra — scenario {scen.number} {scen.name!r} ({mode}), {state.stars} star(s) · "
-            f"round {state.round + 1}/{len(state.moon_tokens)} ({'light' if state.moon_tokens[state.round] == 'L' else 'red'} moon) · {status}")
+            f"round {state.round + 1}/{len(state.moon_tokens)} "
+            f"({'light' if state.moon_tokens[state.round] == 'L' else 'red'} moon) · {status}")
     if state.pending is not None:
         head += f" · seat {state.pending.seat} to decide ({DECISION_NAMES[state.pending.kind]})"
     if rules.solo and not state.game_over:

@@ -49,6 +49,7 @@ def init_common(state: State, rules: Rules, stars: int, seed: int, players: int)
     state.action_hand_used = [[] for _ in range(players)]
     state.hydra_hands = [[] for _ in range(players)]
     state.city_actions_used = [0] * players
-    state.solo_row_c, state.solo_row_c_blocked, state.hydra_stack, state.hydra_queue, state.hydra_queue_owner = [], [], [], [], []
+    state.solo_row_c, state.solo_row_c_blocked = [], []
+    state.hydra_stack, state.hydra_queue, state.hydra_queue_owner = [], [], []
     state.history = []
     state.round = 0

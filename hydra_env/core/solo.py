@@ -8,11 +8,19 @@ from __future__ import annotations
 
 from hydra_env.core.cards import draw, draw_many
 from hydra_env.core.heroes import Reach
+from hydra_env.core.hydra import regrow_heads
 from hydra_env.core.pieces import end_game
 from hydra_env.core.setup import init_common
-from hydra_env.core.state import PendingDecision, DECIDE_ACTION, PHASE_ACTIONS, PHASE_ACTIONS_II, PHASE_HYDRA, State
-from hydra_env.core.hydra import regrow_heads
+from hydra_env.core.state import (
+    DECIDE_ACTION,
+    PHASE_ACTIONS,
+    PHASE_ACTIONS_II,
+    PHASE_HYDRA,
+    PendingDecision,
+    State,
+)
 from hydra_env.core.tables import T_SOLO_HYDRA, Rules
+
 
 def setup(state: State, rules: Rules, stars: int, seed: int) -> None:
     """R32: solo setup, then the first preparation phase."""

@@ -95,7 +95,7 @@ class PendingDecision(NamedTuple):
         return [int(v) for v in self]
 
     @classmethod
-    def from_list(cls, values: list[int]) -> "PendingDecision":
+    def from_list(cls, values: list[int]) -> PendingDecision:
         """Inverse of :meth:`to_list` (raises ValueError on an unknown kind or cause)."""
         kind, seat, choices, cause, follow_space, follow_colour = values
         return cls(DecisionKind(kind), seat, choices, EvadeCause(cause), follow_space, follow_colour)
@@ -141,7 +141,7 @@ class State:
     action_deck: list[int] = field(default_factory=list)    # face-down deck, top card last
     action_discard: list[int] = field(default_factory=list)  # discard pile
     display: list[int] = field(default_factory=list)        # card on each display slot, −1 empty
-    display_token: list[int] = field(default_factory=list)  # token on each slot: 0 none; coop seat+1; solo 1/2 = phase I/II
+    display_token: list[int] = field(default_factory=list)  # 0 none; coop: seat + 1; solo: 1/2 = phase I/II
     action_hands: list[list[int]] = field(default_factory=list)      # coordinated: each seat's action cards
     action_hand_used: list[list[int]] = field(default_factory=list)  # 1 where that hand card is used
     # -- hydra cards
@@ -160,7 +160,7 @@ class State:
     tasks: list[tuple] = field(default_factory=list)        # effects still to run, top last (tables.T_*)
     legal_mask_cache: int | None = field(default=None, compare=False)  # legal mask of `pending`, once computed
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy (lists copied, nothing shared that is mutated)."""
         new = _new_state()
         for name in _SCALARS:
@@ -181,7 +181,7 @@ class State:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "State":
+    def from_dict(cls, data: dict[str, Any]) -> State:
         """Inverse of :meth:`to_dict`."""
         state = cls()
         for name in _SCALARS:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from hydra_env.core.board import BoardTables
 from hydra_env.core.codec import CARD_SLOTS, ActionCodec
-from hydra_env.data import MAX_HEADS, Components, Effect, Scenario
 from hydra_env.core.options import RuleOptions
+from hydra_env.data import Components, Effect, Scenario
 
 # Hero action kinds of action cards.
 HK_MOVE, HK_SWORD, HK_HARPOON, HK_BARRICADE, HK_PORTAL, HK_PROTECT = range(6)

@@ -5,7 +5,7 @@
     from hydra_env.core import testing as ht
     g = ht.solo_game(hero="r6c1", heads={"red": (5, 2)}, display=["A13"])
     g.apply(ht.find_action(g, "A13", "strike red"))
-    assert g.state.heads[ht.colour(g, "red")] == 0
+    assert g.state.head_count[ht.colour(g, "red")] == 0
 
 Positions are built from a real new game whose pieces are then moved, so
 every card stays in exactly one place. They are built on the Python engine and
@@ -19,14 +19,14 @@ the same position runs on either engine. To change a position by hand, use
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Iterable, Iterator, Sequence
 
 from hydra_env.core import engine
-from hydra_env.core.game import Game
+from hydra_env.core.game import Game, on_engine
 from hydra_env.core.state import (DECIDE_EVADE, DECIDE_SHOVED, EVADE_MAELSTROM, PHASE_ACTIONS, PHASE_ACTIONS_II,
                                   State)
-from hydra_env.core.tables import T_BITE, T_GROW, T_MOVE, T_SHOVE
+from hydra_env.core.tables import T_BITE, T_GROW, T_MOVE, T_PUSHED, T_SHOVE
 
 
 def space(game: Game, name: str) -> int:
@@ -103,23 +103,7 @@ def _restart(game: Game, engine_name: str | None = None) -> Game:
     state.tasks = []
     state.legal_mask_cache = None
     engine.run(state, game.rules)
-    return _on_engine(game, engine_name)
-
-
-def _on_engine(game: Game, engine_name: str | None) -> Game:
-    """The same game on the engine ``Game.new`` would pick for ``engine_name``."""
-    from hydra_env.core.game import _pick_engine
-    name, asked = _pick_engine(engine_name)
-    if name == "python":
-        return game
-    from hydra_env.native.engine import NativeUnsupportedError
-    from hydra_env.native.game import NativeGame
-    try:
-        return NativeGame.from_state(game.state, game.rules)
-    except NativeUnsupportedError:
-        if asked:
-            raise
-        return game
+    return on_engine(game, engine_name)
 
 
 def solo_game(*, hero: str = "city", heads: dict[str, tuple[int, int]] | None = None,
@@ -189,7 +173,8 @@ def coop_game(*, scenario: int = 1, heroes: Sequence[str] | None = None,
         state.action_hands[seat] = []
         for cid in ids:
             card = action_card(g, cid)
-            _take(state, card, [state.action_deck, state.action_discard], [state.display] + state.action_hands, state.action_deck)
+            _take(state, card, [state.action_deck, state.action_discard], [state.display] + state.action_hands,
+                  state.action_deck)
             state.action_hands[seat].append(card)
         state.action_hand_used[seat] = [0] * len(state.action_hands[seat])
     for seat, ids in (hydra_hands or {}).items():
@@ -199,7 +184,8 @@ def coop_game(*, scenario: int = 1, heroes: Sequence[str] | None = None,
         for cid in ids:
             card = hydra_card(g, cid)
             d = tables.hcard_deck[card]
-            _take(state, card, state.hydra_decks + state.hydra_discards, state.hydra_hands + [state.hydra_stack], state.hydra_decks[d])
+            _take(state, card, state.hydra_decks + state.hydra_discards, state.hydra_hands + [state.hydra_stack],
+                  state.hydra_decks[d])
             state.hydra_hands[seat].append(card)
     if display is not None:
         state.action_deck.extend(c for c in state.display if c >= 0)
@@ -274,7 +260,8 @@ def invariants(game: Game) -> list[str]:
         bad.append("a decision is pending but no action is legal")
     heads = {board.paths[state.hydra_path[c]][state.head_position[c]] for c in range(len(state.head_position))}
     pd = state.pending
-    transient = {t[1] for t in state.tasks if t[0] == T_SHOVE}   # shoved, not yet moved away
+    # shoved, not yet moved away (R4); pushed onto the maelstrom, waiting to evade (R9)
+    transient = {t[1] for t in state.tasks if t[0] in (T_SHOVE, T_PUSHED)}
     if pd is not None and (pd.kind == DECIDE_SHOVED or (pd.kind == DECIDE_EVADE and pd.cause == EVADE_MAELSTROM)):
         # R4: a shoved hero shares its space with the mover until it moves away;
         # R9: a hero pushed onto the maelstrom waits on its old space, which the head may now hold.
@@ -302,8 +289,10 @@ def _card_conservation(state, rules) -> list[str]:
         [c for hand in state.action_hands for c in hand] + [x for x in state.hydra_queue if x >= 0]
     if sorted(action) != list(range(len(rules.components.action_cards))):
         bad.append("action cards are not each in exactly one place")
-    hydra = [c for d in state.hydra_decks + state.hydra_discards for c in d] + [c for c in state.solo_row_c if c >= 0] + \
-        [c for hand in state.hydra_hands for c in hand] + list(state.hydra_stack) + [~x for x in state.hydra_queue if x < 0]
+    hydra = ([c for d in state.hydra_decks + state.hydra_discards for c in d]
+             + [c for c in state.solo_row_c if c >= 0]
+             + [c for hand in state.hydra_hands for c in hand] + list(state.hydra_stack)
+             + [~x for x in state.hydra_queue if x < 0])
     if len(set(hydra)) != len(hydra):
         bad.append("a hydra card is in two places")
     return bad

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from hydra_env.core import coop
+from hydra_env import arguments
 from hydra_env.core.codec import DISPLAY_SLOTS
 from hydra_env.core.state import DECIDE_EVADE, DECIDE_SHOVED, DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, State
-from hydra_env.core.tokens import action_tokens_left
 from hydra_env.core.tables import Rules
+from hydra_env.core.tokens import action_tokens_left
 
 if TYPE_CHECKING:
     from hydra_env.core.game import Game
@@ -99,7 +99,8 @@ def determinize(state: State, rules: Rules, seat: int, rng: np.random.Generator)
     slots = [(s.action_deck, i) for i in range(len(s.action_deck))]
     for o in others:
         slots += [(s.action_hands[o], k) for k in range(len(s.action_hands[o])) if not s.action_hand_used[o][k]]
-    slots += [(s.hydra_queue, i) for i, x in enumerate(s.hydra_queue) if x >= 0 and s.hydra_queue_owner[i] not in (-1, seat)]
+    slots += [(s.hydra_queue, i) for i, x in enumerate(s.hydra_queue)
+              if x >= 0 and s.hydra_queue_owner[i] not in (-1, seat)]
     _redeal(slots, rng)
     _shuffle_positions(s, [i for i, x in enumerate(s.hydra_queue) if x >= 0], rng, seat)
     # Hydra cards, within each deck (light, red).
@@ -159,13 +160,13 @@ class SeatView:
 
     __slots__ = ("_game", "seat", "_redeal")
 
-    def __init__(self, game: "Game", seat: int, *, redeal: bool = True) -> None:
+    def __init__(self, game: Game, seat: int, *, redeal: bool = True) -> None:
         """Wrap ``game`` for ``seat``. ``redeal=False`` is for games that are
         already samples (a search bot's own simulations): :meth:`sample` then
-        returns a plain clone."""
+        returns a plain clone. Raises ConfigError for a seat the game does not have."""
         self._game = game
-        self.seat = seat
-        self._redeal = redeal
+        self.seat = arguments.seat("seat", seat, game.num_players)
+        self._redeal = arguments.boolean("redeal", redeal)
 
     @property
     def pending(self) -> dict[str, Any] | None:
@@ -211,8 +212,9 @@ class SeatView:
         """The seat's view as plain data."""
         return self._game.observe(self.seat)
 
-    def sample(self, rng: np.random.Generator) -> "Game":
-        """A full game consistent with the seat's view (hidden cards re-dealt)."""
+    def sample(self, rng: np.random.Generator) -> Game:
+        """A full game consistent with the seat's view (hidden cards re-dealt); ``rng``
+        as for :meth:`Game.determinize` (a Generator, a seed or None)."""
         if self._redeal:
             return self._game.determinize(self.seat, rng)
         return self._game.clone()

@@ -30,7 +30,16 @@ library and :mod:`hydra_env.errors`, never :mod:`hydra_env.core`.
 
 from hydra_env.data.limits import LAYOUT_LIMITS, MAX_HEADS, RULEBOOK_COUNTS, Counts
 from hydra_env.data.loader import default_components, load_components
-from hydra_env.data.model import ActionCard, Board, Components, Effect, HeroAction, HydraCard, Scenario, Supply
+from hydra_env.data.model import (
+           ActionCard,
+           Board,
+           Components,
+           Effect,
+           HeroAction,
+           HydraCard,
+           Scenario,
+           Supply,
+)
 
 __all__ = ["load_components", "default_components", "Components", "Scenario", "Board", "Supply",
            "ActionCard", "HydraCard", "HeroAction", "Effect", "Counts", "RULEBOOK_COUNTS",

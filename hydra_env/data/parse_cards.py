@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from hydra_env.data.checks import _ABOUT, _check_count, _entry_where, _in_range, _index, _object, _unique, _Where
+from hydra_env.data.checks import (
+    _ABOUT,
+    _check_count,
+    _entry_where,
+    _in_range,
+    _index,
+    _object,
+    _unique,
+    _Where,
+)
 from hydra_env.data.limits import Counts
 from hydra_env.data.model import ActionCard, Effect, HeroAction, HydraCard
 

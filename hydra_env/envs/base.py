@@ -14,12 +14,12 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from hydra_env.data import Components, default_components, load_components
-from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.core.game import Game
 from hydra_env.core.options import RuleOptions
 from hydra_env.core.tables import tables_for
+from hydra_env.data import Components, default_components, load_components
 from hydra_env.envs.encoding import Encoder, encoder_for
+from hydra_env.errors import ConfigError, IllegalActionError
 
 ILLEGAL_MODES = ("raise", "penalty")
 RENDER_MODES = ("ansi", "rgb_array")
@@ -106,7 +106,7 @@ class HydraEnv(gym.Env):
         self.action_space = spaces.Discrete(self._size)
         self.game: Game | None = None
         self.seat = 0
-        self._mask = np.zeros(self._size, bool)
+        self._mask = np.zeros(self._size, np.int8)   # int8, the dtype Gymnasium's sample(mask=) takes
         self._done = True
         self._steps = 0
 
@@ -191,7 +191,8 @@ class HydraEnv(gym.Env):
         """Encode the learning seat's observation and refresh its mask."""
         game, seat, enc = self.game, self.seat, self._enc
         # The mask as Encoder.mask: the engine's legal set when this seat decides.
-        self._mask = game.legal_mask() if game.current_player == seat else np.zeros(self._size, bool)
+        self._mask = game.legal_mask().view(np.int8) if game.current_player == seat \
+            else np.zeros(self._size, np.int8)
         flat = enc.encode(game, seat)
         if not self.candidates:
             return flat if self.flatten else enc.split(flat)
@@ -203,8 +204,8 @@ class HydraEnv(gym.Env):
         return obs
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions of the learning seat now (bool[action_size]), the
-        method sb3-contrib's MaskablePPO calls. All False once the episode is over."""
+        """The legal actions of the learning seat now (int8[action_size], 1 = legal), the
+        method sb3-contrib's MaskablePPO calls. All 0 once the episode is over."""
         return self._mask
 
     def render(self) -> Any:

@@ -52,9 +52,8 @@ from hydra_env.core import compass
 from hydra_env.core.heroes import attack, slot_card
 from hydra_env.core.result import solo_score
 from hydra_env.core.state import PHASE_ACTIONS, PHASE_ACTIONS_II, State
+from hydra_env.core.tables import HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT, HK_SWORD, Rules
 from hydra_env.core.tokens import action_tokens_left
-from hydra_env.core.tables import (HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT,
-                                   HK_SWORD, Rules)
 
 N_FEATURES = 109
 FEATURE_BOUND = 5.0      # every feature lies in [−5, 5] (most in [−1, 1])

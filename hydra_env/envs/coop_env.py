@@ -6,7 +6,7 @@
     import hydra_env
     env = gym.make("hydra_env/Coop-v0", scenario=1, opponents=["random"], seat="random")
     obs, info = env.reset(seed=0)
-    obs, reward, terminated, truncated, info = env.step(int(env.action_masks().argmax()))
+    obs, reward, terminated, truncated, info = env.step(env.action_space.sample(mask=info["action_mask"]))
 
 The learning agent plays one seat; the other seats are played inside the env
 by scripted opponents. Every decision of the learning seat is one step: its
@@ -17,10 +17,11 @@ opponents play until the learning seat decides again or the game ends.
 
 Opponents
     ``opponents``: a list with one entry per other seat, or one entry for all
-    of them (default ``["random"]``). An entry is a bot name known to
-    ``agents.registry.make_bot`` (``"random"``; ``"heuristic"`` and others as
-    they are registered) or any object with ``act(view, legal_actions) -> int``
-    (the bot interface of :mod:`agents.base`; it gets a :class:`hydra_env.SeatView`,
+    of them (default ``["random"]``). An entry is a bot spec of the registry
+    :mod:`hydra_env.envs.bots` (``"random"``, ``"heuristic"``,
+    ``"rollout:budget=16"``, ``"ppo:solo-default"``; ``hydra-env bots`` lists
+    them) or any object with ``act(view, legal_actions) -> int`` (the
+    :class:`hydra_env.envs.bots.Bot` protocol; it gets a :class:`hydra_env.SeatView`,
     so it cannot see hidden cards). The entries sit on the seats after the
     learning seat in order: ``seat + 1, seat + 2, …`` (mod the number of seats).
     Named bots are made anew each episode with seeds drawn from the env's
@@ -45,7 +46,7 @@ Actions and mask
     ``Discrete(1826)`` (:mod:`hydra_env.core.codec`): display slots 0–9 and
     hand slots 0–2 × targets, city actions, pass, place a shoved/evading hero,
     yes/no (buckle up, follow), play hydra card 0–2, end turn. The mask
-    (``env.action_masks()``, ``info["action_mask"]``, bool) is the engine's
+    (``env.unwrapped.action_masks()``, ``info["action_mask"]``, int8) is the engine's
     legal set of the learning seat, which is always the seat to decide when a
     step returns. Illegal actions: as in Solo-v0 (raise, or
     ``illegal_action="penalty"``).
@@ -78,19 +79,22 @@ Version history
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.envs.base import HydraEnv
+from hydra_env.envs.bots import make_bot, parse_bot_spec
 from hydra_env.envs.rewards import CoopReward
+from hydra_env.errors import ConfigError, IllegalActionError
 
 
 def _check_opponent(entry: Any) -> None:
     if isinstance(entry, str):
-        from agents.registry import bot_names
-        if entry not in bot_names():
-            raise ConfigError(f"unknown opponent {entry!r}; known bots: {', '.join(bot_names())} "
-                              f"(or pass an object with act(view, legal_actions) -> int)")
+        try:
+            parse_bot_spec(entry)
+        except ConfigError as exc:
+            raise ConfigError(f"opponent {entry!r}: {exc} (or pass an object with "
+                              f"act(view, legal_actions) -> int)") from None
     elif not callable(getattr(entry, "act", None)) and not callable(getattr(entry, "sample", None)):
         raise ConfigError(f"an opponent must be a bot name, an object with "
                           f"act(view, legal_actions) -> int, or a sampler with sample(seed) -> bot "
@@ -135,7 +139,6 @@ class CoopEnv(HydraEnv):
         for k, entry in enumerate(self.opponents):
             s = (self.seat + 1 + k) % n
             if isinstance(entry, str):
-                from agents.registry import make_bot
                 entry = make_bot(entry, seed=bot_seeds[k])
             elif callable(getattr(entry, "sample", None)):
                 entry = entry.sample(bot_seeds[k])     # a sampler: this episode's bot

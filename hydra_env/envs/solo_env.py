@@ -7,16 +7,16 @@
     env = gym.make("hydra_env/Solo-v0", scenario=10, stars=1, reward="score")
     obs, info = env.reset(seed=0)
     while True:
-        mask = env.action_masks()         # also info["action_mask"]
-        obs, reward, terminated, truncated, info = env.step(int(mask.nonzero()[0][0]))
+        mask = info["action_mask"]        # also env.unwrapped.action_masks()
+        obs, reward, terminated, truncated, info = env.step(env.action_space.sample(mask=mask))
         if terminated or truncated:
             break
 
-``gym.make`` returns the environment itself (registered without Gymnasium's
-``OrderEnforcing`` and ``PassiveEnvChecker`` wrappers: the env checks the call
-order itself), so ``env.action_masks()`` works directly; through other
-wrappers use ``env.get_wrapper_attr("action_masks")()``, which is what
-sb3-contrib does, also through ``DummyVecEnv`` and ``SubprocVecEnv``.
+``gym.make`` returns the environment inside Gymnasium's standard wrappers
+(``OrderEnforcing``, ``PassiveEnvChecker``); ``env.unwrapped`` is the
+:class:`SoloEnv`. Through any wrapper ``env.get_wrapper_attr("action_masks")()``
+gives the mask, which is what sb3-contrib does, also through ``DummyVecEnv``
+and ``SubprocVecEnv``.
 
 Observation
     ``Dict(board=Box(0, 1, (29, 11, 9), float32), features=Box(0, 1, (1096,),
@@ -38,9 +38,10 @@ Actions
     (phase II), place a shoved/evading hero, yes/no (follow a retreating head).
 
 Mask
-    ``env.action_masks()`` and ``info["action_mask"]``: ``bool[1826]``, True
-    exactly for the engine's legal decisions (tested against
-    ``Game.legal_actions()``); never empty before the end, all False after it.
+    ``env.unwrapped.action_masks()`` and ``info["action_mask"]``: ``int8[1826]``
+    (the dtype of Gymnasium's ``Discrete.sample(mask=)``), 1 exactly for the
+    engine's legal decisions (tested against ``Game.legal_actions()``); never
+    empty before the end, all 0 after it.
     A masked-out action raises :class:`hydra_env.IllegalActionError` (its
     message says which action and why); with ``illegal_action="penalty"`` it is
     a no-op that returns ``illegal_penalty`` and ``info["illegal_action"] = True``.
@@ -94,9 +95,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from hydra_env.errors import ConfigError
 from hydra_env.envs.base import HydraEnv
 from hydra_env.envs.rewards import SoloReward
+from hydra_env.errors import ConfigError
 
 
 class SoloEnv(HydraEnv):

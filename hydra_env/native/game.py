@@ -23,11 +23,11 @@ from typing import Any
 
 import numpy as np
 
-from hydra_env.core.game import SAVE_FORMAT, SAVE_VERSION, TERMINAL, Game
+from hydra_env import native
+from hydra_env.core.game import SAVE_FORMAT, SAVE_VERSION, TERMINAL, EngineHooks, Game, register_engine
 from hydra_env.core.state import (DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, DecisionKind, Phase, State,
                                   state_fields)
 from hydra_env.core.tables import Rules
-from hydra_env.core.views import determinize
 from hydra_env.errors import IllegalActionError
 from hydra_env.core.explain import why_illegal
 from hydra_env.native import engine as native_engine
@@ -47,6 +47,11 @@ class NativeGame(Game):
     def from_state(cls, state: State, rules: Rules) -> "NativeGame":
         """A native game holding a copy of a Python state."""
         return cls(native_engine.from_state(rules, state), rules)
+
+    @classmethod
+    def from_state_of(cls, rules: Rules, state: State) -> "NativeGame":
+        """:meth:`from_state` with the arguments of the engine hooks."""
+        return cls.from_state(state, rules)
 
     # The Python facade reads self._state; here it is the snapshot of the native state.
     @property
@@ -192,11 +197,9 @@ class NativeGame(Game):
         return json.dumps(doc, separators=(",", ":"))
 
     def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> "NativeGame":
-        """As :meth:`Game.determinize`, on the native engine."""
-        self._check_seat(seat)
-        if not isinstance(rng, np.random.Generator):
-            rng = np.random.default_rng(rng)
-        return NativeGame.from_state(determinize(self._state, self._rules, seat, rng), self._rules)
+        """As :meth:`Game.determinize` (the Python function on the mirror), on the native engine."""
+        copy = Game.determinize(self, seat, rng)
+        return NativeGame.from_state(copy.state, self._rules)
 
     # ------------------------------------------------------------ positions
     def _replace_state(self, state: State, run: bool = False) -> None:
@@ -212,5 +215,11 @@ class NativeGame(Game):
         return (f"<Game scenario={self.scenario} ({mode}) stars={self.stars} engine=native "
                 f"round={self.round} phase={self.phase!r} player={self.current_player}>")
 
+
+register_engine("native", EngineHooks(
+    available=native.available,
+    start=lambda rules, stars, seed: NativeGame(native_engine.start(rules, stars, seed), rules),
+    from_state=NativeGame.from_state_of,
+    unsupported=native_engine.NativeUnsupportedError))
 
 __all__ = ["NativeGame", "TERMINAL"]

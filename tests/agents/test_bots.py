@@ -8,8 +8,8 @@ import pytest
 
 import hydra_env
 from agents.base import Bot
-from agents.registry import bot_names, make_bot
 from hydra_env.core import testing as ht
+from hydra_env.envs.bots import bot_names, make_bot
 
 BOTS = ["random", "greedy", "heuristic", "defender", "glory", "rollout"]
 # The rollout bot with a small budget keeps the file fast; its logic is the same.

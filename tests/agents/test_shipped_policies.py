@@ -11,11 +11,11 @@ import yaml
 
 pytest.importorskip("sb3_contrib")
 
+from helpers.paths import ROOT  # noqa: E402
+
 from agents.backends import GameTask, play_game  # noqa: E402
 from agents.ppo_bot import POLICY_DIR, PPOBot, shipped_policies  # noqa: E402
 from agents.train.config import load_config  # noqa: E402
-
-from helpers.paths import ROOT  # noqa: E402
 
 SHIPPED = {"solo-default": ("configs/solo_default_policy.yaml", 10, 1),
            "coop-default": ("configs/coop_default_policy.yaml", 1, 4)}

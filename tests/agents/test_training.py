@@ -18,12 +18,12 @@ import hydra_env
 
 pytest.importorskip("sb3_contrib")
 
+from helpers.paths import ROOT  # noqa: E402
+
 from agents import cli  # noqa: E402
 from agents.train import trainer  # noqa: E402
 from agents.train.config import load_config  # noqa: E402
 from hydra_env import ConfigError  # noqa: E402
-
-from helpers.paths import ROOT  # noqa: E402
 
 TINY = ["total_timesteps=512", "n_envs=2", "n_steps=64", "batch_size=64", "n_epochs=1",
         "net_arch=[32]", "features_dim=16", "eval_freq=256", "eval_games=3", "checkpoint_freq=256",

@@ -27,7 +27,13 @@ from agents.train import export, trainer  # noqa: E402
 from agents.train.config import load_config  # noqa: E402
 from hydra_env.envs import policy_env  # noqa: E402
 from hydra_env.envs.policy_env import (  # noqa: E402
-    PolicyBox, PolicyDict, find_policy, make_env_for, record_env_args, recorded_env_args)
+    PolicyBox,
+    PolicyDict,
+    find_policy,
+    make_env_for,
+    record_env_args,
+    recorded_env_args,
+)
 from hydra_env.errors import ConfigError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 import subprocess
 from collections import defaultdict
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -62,7 +62,7 @@ OUTSIDE_PATHS = ("../shared", "shared/spec", "shared/seeds", "/work/", "/root/",
 # --------------------------------------------------------------------------- helpers
 
 
-@lru_cache(maxsize=None)
+@cache
 def repo_files() -> tuple[str, ...]:
     """Paths (relative, posix) of the files git tracks or would track, that exist."""
     try:
@@ -75,7 +75,7 @@ def repo_files() -> tuple[str, ...]:
     return tuple(n for n in names if (REPO / n).is_file())
 
 
-@lru_cache(maxsize=None)
+@cache
 def text_files() -> dict[str, str]:
     """Every text file of the repository by path: binaries and golden files left out."""
     texts = {}
@@ -91,7 +91,7 @@ def text_files() -> dict[str, str]:
     return texts
 
 
-@lru_cache(maxsize=None)
+@cache
 def known_tests() -> dict[str, list[str]]:
     """Test function name -> the files under tests/ defining it."""
     found: dict[str, list[str]] = defaultdict(list)
@@ -121,7 +121,7 @@ class Rule:
         return f"{RULES_MD}:{self.line} (R{self.number})"
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules() -> tuple[Rule, ...]:
     """The rule sections of docs/rules.md, in order."""
     text = text_files().get(RULES_MD)

@@ -43,8 +43,9 @@ import hashlib
 import json
 import random
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 import hydra_env
 from hydra_env import Game

@@ -20,17 +20,22 @@ at every decision and at the end.
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
-
-from hydra_env import Game, TERMINAL
-from hydra_env.core.codec import (A_CITY_HARPOON, A_CITY_MOVE, A_CITY_PORTAL, A_CITY_SWORD, A_DEST,
-                                  A_HARPOON, A_SWORD)
-from hydra_env.core.testing import edit, invariants
-
 from reference_rules import RefView, ref_orthogonal
 
+from hydra_env import TERMINAL, Game
+from hydra_env.core.codec import (
+    A_CITY_HARPOON,
+    A_CITY_MOVE,
+    A_CITY_PORTAL,
+    A_CITY_SWORD,
+    A_DEST,
+    A_HARPOON,
+    A_SWORD,
+)
+from hydra_env.core.testing import edit, invariants
 
 SOLO = (10, 11, 12)
 COOP = tuple(range(1, 10))
@@ -77,7 +82,7 @@ def sampled_positions(scenario: int, n_games: int, every: int, base: int = 0) ->
     for seed, late in games(n_games, n_games, base):
         found: list[Game] = []
         play(new_game(scenario, seed, late=late), seed,
-             lambda g, step: found.append(g.clone()) if step % every == 0 else None)
+             lambda g, step, found=found: found.append(g.clone()) if step % every == 0 else None)
         yield from found
 
 

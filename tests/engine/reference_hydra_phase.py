@@ -9,13 +9,12 @@ cards (the game's next random event).
 
 from __future__ import annotations
 
+from reference_rules import CITY, COLS, RefView, ref_adjacent, ref_lose
+
 from hydra_env import Game
 from hydra_env.core.cards import shuffle
 from hydra_env.core.codec import A_BLOCK, A_PROTECT, DISPLAY_SLOTS
 from hydra_env.core.state import DECIDE_ACTION
-
-from reference_rules import CITY, COLS, RefView, ref_adjacent, ref_lose
-
 
 BITE_WALL = (0, 1, 1, 2, 2, 2, 3)       # R20: wall damage of a bite by the head counter
 

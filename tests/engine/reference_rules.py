@@ -12,12 +12,27 @@ checks that the board below is the shipped one. The Hydra phase is in
 from __future__ import annotations
 
 from hydra_env import Game
-from hydra_env.core.codec import (A_BARRICADE, A_CITY_HARPOON, A_CITY_MOVE, A_CITY_PORTAL,
-                                  A_CITY_PROTECT, A_CITY_SWORD, A_DEST, A_HARPOON, A_PROTECT,
-                                  A_SWORD, DISPLAY_SLOTS)
-from hydra_env.core.state import (DECIDE_ACTION, DECIDE_AFTER_ACTION, DECIDE_EVADE, DECIDE_FOLLOW,
-                                  EVADE_BITE, PHASE_ACTIONS_II)
-
+from hydra_env.core.codec import (
+    A_BARRICADE,
+    A_CITY_HARPOON,
+    A_CITY_MOVE,
+    A_CITY_PORTAL,
+    A_CITY_PROTECT,
+    A_CITY_SWORD,
+    A_DEST,
+    A_HARPOON,
+    A_PROTECT,
+    A_SWORD,
+    DISPLAY_SLOTS,
+)
+from hydra_env.core.state import (
+    DECIDE_ACTION,
+    DECIDE_AFTER_ACTION,
+    DECIDE_EVADE,
+    DECIDE_FOLLOW,
+    EVADE_BITE,
+    PHASE_ACTIONS_II,
+)
 
 # The shipped board (docs/components.md): spaces are numbered row × COLS + column.
 ROWS, COLS, WALL_ROW = 11, 9, 10

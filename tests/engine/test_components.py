@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -100,7 +101,8 @@ def test_spot_check_action_cards(shipped: Components) -> None:
     assert describe(shipped, cards["A02"].hydra) == [("grow", "blue", 1, None), ("move", "blue", 2, "reef")]
     assert describe(shipped, cards["A44"].hydra) == [("grow", "white", 1, None), ("bite", "white", 1, None)]
     hero = cards["A21"].hero
-    assert (hero.kind, hero.strength, shipped.hydra_colours[hero.bonus_colour], hero.bonus_area) == ("sword", 2, "red", -1)
+    colour = shipped.hydra_colours[hero.bonus_colour]
+    assert (hero.kind, hero.strength, colour, hero.bonus_area) == ("sword", 2, "red", -1)
     hero = cards["A12"].hero
     assert (hero.kind, hero.strength, shipped.board.areas[hero.bonus_area]) == ("move", 2, "wall")
     assert (cards["A33"].hero.kind, cards["A33"].hero.strength, cards["A33"].hero.bonus_area) == ("barricade", 0, -1)

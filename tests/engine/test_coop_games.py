@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from hydra_env import Game
-from hydra_env.core import compass, testing as ht
-
 from helpers.coop_games import QUIET_DISPLAY, coop
 
+from hydra_env import Game
+from hydra_env.core import compass
+from hydra_env.core import testing as ht
 
 # --------------------------------------------------------------------- render
 

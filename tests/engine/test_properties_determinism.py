@@ -12,10 +12,9 @@ import multiprocessing
 import random
 
 import pytest
+from random_play import ALL, games, new_game, play, where
 
 from hydra_env import Game
-
-from random_play import ALL, games, new_game, play, where
 
 
 # --------------------------------------------------------------------- determinism, copies
@@ -26,7 +25,7 @@ def test_same_seed_and_actions_give_the_same_game(scenario: int) -> None:
         assert Game.new(scenario, 1, seed).to_json() == Game.new(scenario, 1, seed).to_json()
         states: list[str] = []
         original = play(new_game(scenario, seed, late=late), seed,
-                        lambda g, step: states.append(g.to_json()))
+                        lambda g, step, states=states: states.append(g.to_json()))
         replay = new_game(scenario, seed, late=late)
         for step, a in enumerate(original.history):
             assert replay.to_json() == states[step], f"diverged before decision {step}"

@@ -14,20 +14,37 @@ import random
 
 import numpy as np
 import pytest
+from random_play import (
+    ALL,
+    COOP,
+    check_decision,
+    check_end,
+    games,
+    more_invariants,
+    new_game,
+    play,
+    sampled_positions,
+    towards_the_hydra,
+    where,
+)
+from reference_rules import CITY, CITY_ONCE, RefView, ref_adjacent, ref_lose
 
 from hydra_env import Game, IllegalActionError
 from hydra_env.core import testing as ht
-from hydra_env.core.codec import (A_BARRICADE, A_CITY_PORTAL, A_DEST, A_PLAY_HYDRA, A_PROTECT,
-                                  DISPLAY_SLOTS)
-from hydra_env.core.state import (DECIDE_ACTION, DECIDE_AFTER_ACTION, DECIDE_BUCKLE_UP,
-                                  DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED, EVADE_BITE,
-                                  PHASE_ACTIONS, PHASE_ACTIONS_II, PHASE_HYDRA)
+from hydra_env.core.codec import A_BARRICADE, A_CITY_PORTAL, A_DEST, A_PLAY_HYDRA, A_PROTECT, DISPLAY_SLOTS
+from hydra_env.core.state import (
+    DECIDE_ACTION,
+    DECIDE_AFTER_ACTION,
+    DECIDE_BUCKLE_UP,
+    DECIDE_EVADE,
+    DECIDE_FOLLOW,
+    DECIDE_SHOVED,
+    EVADE_BITE,
+    PHASE_ACTIONS,
+    PHASE_ACTIONS_II,
+    PHASE_HYDRA,
+)
 from hydra_env.core.testing import invariants
-
-from random_play import (ALL, COOP, check_decision, check_end, games, more_invariants, new_game,
-                         play, sampled_positions, towards_the_hydra, where)
-from reference_rules import CITY, CITY_ONCE, RefView, ref_adjacent, ref_lose
-
 
 WRONG_TYPES = (1.5, "3", None, b"3", [3], (3,), {}, np.float64(3.0), 3 + 0j, np.array(3.0))
 
@@ -132,7 +149,7 @@ class Referee:
     def finish(self, g: Game) -> None:
         st, R = g.state, g.rules
         complete = st.round + (1 if st.outcome == "won" and not st.victory else 0)
-        for (rnd, phase, seat), count in self.actions.items():
+        for (rnd, _phase, _seat), count in self.actions.items():
             if rnd < complete:
                 assert count == R.scenario.tokens, f"R28/R34/R36: {count} actions in round {rnd + 1}"
 

@@ -14,16 +14,36 @@ from __future__ import annotations
 import random
 
 import pytest
+from random_play import ALL, COOP, SOLO, games, new_game, towards_the_hydra, where
+from reference_hydra_phase import Abort, ref_coop_hydra_phase, ref_solo_hydra_phase
+from reference_rules import (
+    CITY,
+    CITY_ONCE,
+    COLS,
+    PATH_COLS,
+    ROW_AREA,
+    ROWS,
+    WALL_ROW,
+    RefView,
+    ref_adjacent,
+    ref_legal,
+    ref_outcome,
+    ref_outcome_none,
+    ref_places,
+)
 
 from hydra_env import Game
 from hydra_env.core.codec import A_PLAY_HYDRA
-from hydra_env.core.state import (DECIDE_ACTION, DECIDE_AFTER_ACTION, DECIDE_EVADE, DECIDE_FOLLOW,
-                                  DECIDE_SHOVED, PHASE_ACTIONS, PHASE_ACTIONS_II, PHASE_HYDRA)
-
-from random_play import ALL, COOP, SOLO, games, new_game, towards_the_hydra, where
-from reference_hydra_phase import Abort, ref_coop_hydra_phase, ref_solo_hydra_phase
-from reference_rules import (CITY, CITY_ONCE, COLS, PATH_COLS, ROWS, ROW_AREA, RefView, WALL_ROW,
-                             ref_adjacent, ref_legal, ref_outcome, ref_outcome_none, ref_places)
+from hydra_env.core.state import (
+    DECIDE_ACTION,
+    DECIDE_AFTER_ACTION,
+    DECIDE_EVADE,
+    DECIDE_FOLLOW,
+    DECIDE_SHOVED,
+    PHASE_ACTIONS,
+    PHASE_ACTIONS_II,
+    PHASE_HYDRA,
+)
 
 
 def test_reference_board_is_the_shipped_board() -> None:

@@ -9,10 +9,9 @@ tests/engine/random_play.py) make random play reach won endings too.
 from __future__ import annotations
 
 import pytest
+from random_play import COOP, SOLO, games, new_game, play, where
 
 from hydra_env import Game
-
-from random_play import COOP, SOLO, games, new_game, play, where
 
 
 # --------------------------------------------------------------------- results

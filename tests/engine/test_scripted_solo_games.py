@@ -15,10 +15,9 @@ Display slots: 0–4 row A (columns 1–5), 5–9 row B; ``solo_row_c`` is row C
 
 from __future__ import annotations
 
-from hydra_env.core import testing as ht
-
 from helpers.solo_games import COLOURS, SOLO_RED, act, board, ids, last_round, pass_, where
 
+from hydra_env.core import testing as ht
 
 # ------------------------------------------------------ forced card orders
 

@@ -6,21 +6,16 @@ import hashlib
 import os
 import subprocess
 import sys
-import warnings
 from types import SimpleNamespace
 
 import gymnasium as gym
 import numpy as np
 import pytest
-from gymnasium.utils.env_checker import check_env
+from helpers.paths import ROOT as REPOSITORY
 
 import hydra_env
 from hydra_env.core.state import DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED
-from hydra_env.envs.coop_env import CoopEnv
 from hydra_env.envs.rewards import CoopReward, SoloReward, potential, rank_value
-from hydra_env.envs.solo_env import SoloEnv
-
-from helpers.paths import ROOT as REPOSITORY
 
 ROOT = str(REPOSITORY)   # for the PYTHONPATH of subprocesses
 
@@ -30,45 +25,10 @@ def pick(mask: np.ndarray, rng: np.random.Generator) -> int:
     return int(legal[rng.integers(len(legal))])
 
 
-def test_ids_are_registered_and_make_returns_the_env():
-    solo = gym.make("hydra_env/Solo-v0")
-    coop = gym.make("hydra_env/Coop-v0", scenario=4)
-    assert isinstance(solo, SoloEnv) and isinstance(coop, CoopEnv)
-    for env in (solo, coop):
-        assert env.action_space == gym.spaces.Discrete(1826)
-        space = env.observation_space
-        assert space["board"].shape == (29, 11, 9) and space["board"].dtype == np.float32
-        assert space["features"].shape == (1096,) and space["features"].dtype == np.float32
-    flat = gym.make("hydra_env/Solo-v0", flatten=True)
-    assert flat.observation_space == gym.spaces.Box(0, 1, (3967,), np.float32)
-    obs, info = flat.reset(seed=1)
-    assert obs.dtype == np.float32 and obs.shape == (3967,)
-    assert info["action_mask"].dtype == bool and info["action_mask"].shape == (1826,)
-
-
-def test_import_hydra_env_does_not_import_gymnasium():
-    code = "import sys, hydra_env; print('gymnasium' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env={**os.environ, "PYTHONPATH": ROOT}, check=True).stdout
-    assert out.strip() == "False"
-    code = "import hydra_env, gymnasium; print(sorted(i for i in gymnasium.registry if 'hydra' in i))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env={**os.environ, "PYTHONPATH": ROOT}, check=True).stdout
-    assert out.strip() == "['hydra_env/Coop-v0', 'hydra_env/Solo-v0']"
-
-
-@pytest.mark.parametrize("env_id,kwargs", [
-    ("hydra_env/Solo-v0", {}),
-    ("hydra_env/Solo-v0", {"flatten": True, "reward": "shaped", "scenario": 12}),
-    ("hydra_env/Coop-v0", {"scenario": 1}),
-    ("hydra_env/Coop-v0", {"flatten": True, "scenario": 8, "reward": "mixed"}),
-])
-def test_check_env_passes(env_id, kwargs):
-    """Gymnasium's checker steps unmasked random actions, so it runs with
-    illegal_action="penalty" (a masked-out action is then a no-op with a penalty)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")          # no checker warning either
-        check_env(gym.make(env_id, illegal_action="penalty", **kwargs))
+def make(env_id: str, **kwargs):
+    """The env that gym.make wraps in Gymnasium's standard wrappers (registration,
+    wrappers and check_env: tests/envs/test_registration.py)."""
+    return gym.make(env_id, **kwargs).unwrapped
 
 
 @pytest.mark.parametrize("env_id,kwargs,steps", [
@@ -76,7 +36,7 @@ def test_check_env_passes(env_id, kwargs):
     ("hydra_env/Coop-v0", {"scenario": 2, "seat": "random"}, 1500),
 ])
 def test_mask_equals_engine_legal_set_over_random_decisions(env_id, kwargs, steps):
-    env = gym.make(env_id, **kwargs)
+    env = make(env_id, **kwargs)
     rng = np.random.default_rng(0)
     obs, info = env.reset(seed=0)
     for _ in range(steps):
@@ -91,10 +51,10 @@ def test_mask_equals_engine_legal_set_over_random_decisions(env_id, kwargs, step
 
 
 def test_masked_out_action_raises_a_clear_error_and_changes_nothing():
-    env = gym.make("hydra_env/Solo-v0")
+    env = make("hydra_env/Solo-v0")
     obs, info = env.reset(seed=3)
     before = env.game.to_json()
-    bad = int(np.flatnonzero(~info["action_mask"])[0])
+    bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
     with pytest.raises(hydra_env.IllegalActionError, match="illegal_action='penalty'") as exc:
         env.step(bad)
     assert str(bad) in str(exc.value) or "slot" in str(exc.value)
@@ -105,10 +65,10 @@ def test_masked_out_action_raises_a_clear_error_and_changes_nothing():
 
 
 def test_penalty_mode_makes_a_masked_out_action_a_no_op():
-    env = gym.make("hydra_env/Coop-v0", scenario=1, illegal_action="penalty", illegal_penalty=-0.25)
+    env = make("hydra_env/Coop-v0", scenario=1, illegal_action="penalty", illegal_penalty=-0.25)
     obs, info = env.reset(seed=3)
     before = env.game.to_json()
-    bad = int(np.flatnonzero(~info["action_mask"])[0])
+    bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
     obs2, reward, terminated, truncated, info2 = env.step(bad)
     assert reward == -0.25 and not terminated and not truncated and info2["illegal_action"]
     assert env.game.to_json() == before
@@ -117,7 +77,7 @@ def test_penalty_mode_makes_a_masked_out_action_a_no_op():
 
 
 def test_order_of_calls_is_checked():
-    env = gym.make("hydra_env/Solo-v0")
+    env = make("hydra_env/Solo-v0")
     with pytest.raises(gym.error.ResetNeeded):
         env.step(0)
     env.reset(seed=0)
@@ -132,7 +92,7 @@ def test_order_of_calls_is_checked():
 
 
 def test_max_steps_truncates():
-    env = gym.make("hydra_env/Solo-v0", max_steps=3)
+    env = make("hydra_env/Solo-v0", max_steps=3)
     env.reset(seed=0)
     rng = np.random.default_rng(0)
     flags = [env.step(pick(env.action_masks(), rng))[3] for _ in range(3)]
@@ -141,7 +101,7 @@ def test_max_steps_truncates():
 
 def trajectory_digest(env_id: str, seed: int, steps: int, **kwargs) -> str:
     """sha256 of the observations, masks and rewards of random masked play."""
-    env = gym.make(env_id, flatten=True, **kwargs)
+    env = make(env_id, flatten=True, **kwargs)
     h = hashlib.sha256()
     rng = np.random.default_rng(seed)
     obs, info = env.reset(seed=seed)
@@ -178,7 +138,7 @@ def test_solo_score_reward():
     assert r.terminal(fake_game("won", 87)) == pytest.approx(0.87)
     assert r.terminal(fake_game("lost", None)) == -1.0
     assert SoloReward("score", loss_penalty=2).terminal(fake_game("lost", None)) == -2.0
-    env = gym.make("hydra_env/Solo-v0")
+    env = make("hydra_env/Solo-v0")
     env.reset(seed=4)
     rng = np.random.default_rng(4)
     rewards = []
@@ -194,7 +154,7 @@ def test_solo_score_reward():
 @pytest.mark.parametrize("gamma", [1.0, 0.99])
 def test_shaped_reward_is_potential_based(gamma):
     """F = γΦ(s') − Φ(s) with Φ(end) = 0: with γ = 1 the shaping sums to −Φ(start)."""
-    env = gym.make("hydra_env/Solo-v0", reward="shaped", shaping_gamma=gamma)
+    env = make("hydra_env/Solo-v0", reward="shaped", shaping_gamma=gamma)
     for seed in range(5):
         env.reset(seed=seed)
         phi = [potential(env.game.state)]
@@ -232,7 +192,7 @@ def test_coop_rank_team_and_mixed_rewards():
 
 
 def test_coop_end_reward_matches_the_final_place():
-    env = gym.make("hydra_env/Coop-v0", scenario=4, seat="random")
+    env = make("hydra_env/Coop-v0", scenario=4, seat="random")
     rng = np.random.default_rng(1)
     for ep in range(3):
         env.reset(seed=ep)
@@ -261,7 +221,7 @@ class CountingBot:
 
 def test_coop_opponents_by_name_or_object_on_the_seats_after_the_learner():
     bot = CountingBot()
-    env = gym.make("hydra_env/Coop-v0", scenario=1, seat=2, opponents=["random", bot, "random"])
+    env = make("hydra_env/Coop-v0", scenario=1, seat=2, opponents=["random", bot, "random"])
     env.reset(seed=0)
     assert env.unwrapped._bots[0] is bot               # seats 3, 0, 1 in order
     rng = np.random.default_rng(0)
@@ -271,17 +231,17 @@ def test_coop_opponents_by_name_or_object_on_the_seats_after_the_learner():
             break
     assert bot.calls > 0
     with pytest.raises(hydra_env.ConfigError, match="known bots"):
-        gym.make("hydra_env/Coop-v0", opponents=["no-such-bot"])
+        make("hydra_env/Coop-v0", opponents=["no-such-bot"])
     with pytest.raises(hydra_env.ConfigError, match="3 opponents"):
-        gym.make("hydra_env/Coop-v0", scenario=1, opponents=["random", "random"])
+        make("hydra_env/Coop-v0", scenario=1, opponents=["random", "random"])
     with pytest.raises(hydra_env.ConfigError):
-        gym.make("hydra_env/Coop-v0", scenario=10)
+        make("hydra_env/Coop-v0", scenario=10)
     with pytest.raises(hydra_env.ConfigError):
-        gym.make("hydra_env/Solo-v0", scenario=1)
+        make("hydra_env/Solo-v0", scenario=1)
 
 
 def test_coop_seat_random_is_drawn_from_the_reset_seed():
-    env = gym.make("hydra_env/Coop-v0", scenario=1, seat="random")
+    env = make("hydra_env/Coop-v0", scenario=1, seat="random")
     seats = []
     for seed in range(12):
         env.reset(seed=seed)
@@ -297,7 +257,7 @@ def test_coop_seat_random_is_drawn_from_the_reset_seed():
 def test_coop_learner_decisions_in_other_seats_turns_are_its_own_steps():
     """Being shoved, evading and following happen during other seats' turns or the
     Hydra phase; they come back to the agent as its own steps."""
-    env = gym.make("hydra_env/Coop-v0", scenario=3, seat=0)
+    env = make("hydra_env/Coop-v0", scenario=3, seat=0)
     rng = np.random.default_rng(2)
     seen = set()
     for ep in range(40):
@@ -318,14 +278,14 @@ def test_coop_learner_decisions_in_other_seats_turns_are_its_own_steps():
 
 
 def test_render_ansi_and_rgb_array(tmp_path):
-    env = gym.make("hydra_env/Coop-v0", scenario=1, render_mode="ansi")
+    env = make("hydra_env/Coop-v0", scenario=1, render_mode="ansi")
     env.reset(seed=0)
     text = env.render()
     assert text.startswith("Hydra") and f"hand of seat {env.seat}" in text
-    env = gym.make("hydra_env/Solo-v0", render_mode="rgb_array")
+    env = make("hydra_env/Solo-v0", render_mode="rgb_array")
     env.reset(seed=0)
     img = env.render()
     assert img.dtype == np.uint8 and img.ndim == 3 and img.shape[2] == 3
     assert img.shape[0] >= 600 and img.shape[1] >= 800
     assert len(np.unique(img.reshape(-1, 3), axis=0)) > 20       # a picture, not a blank
-    assert gym.make("hydra_env/Solo-v0").render_mode is None
+    assert make("hydra_env/Solo-v0").render_mode is None

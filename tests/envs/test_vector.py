@@ -24,7 +24,7 @@ def test_gymnasium_vector_envs(env_id, mode, n):
     envs = gym.make_vec(env_id, num_envs=n, vectorization_mode=mode)
     obs, info = envs.reset(seed=0)
     assert obs["board"].shape == (n, 29, 11, 9) and obs["board"].dtype == np.float32
-    assert info["action_mask"].shape == (n, 1826) and info["action_mask"].dtype == bool
+    assert info["action_mask"].shape == (n, 1826) and info["action_mask"].dtype == np.int8
     rng = np.random.default_rng(0)
     ended = 0
     for _ in range(60):

@@ -12,11 +12,20 @@ from __future__ import annotations
 import pytest
 
 from hydra_env.core import testing as ht
-from hydra_env.core.codec import (A_BARRICADE, A_CITY_HARPOON, A_CITY_MOVE, A_CITY_PORTAL,
-                                  A_CITY_PROTECT, A_CITY_SWORD, A_DEST, A_HARPOON, A_PLACE,
-                                  A_PROTECT, A_SWORD)
+from hydra_env.core.codec import (
+    A_BARRICADE,
+    A_CITY_HARPOON,
+    A_CITY_MOVE,
+    A_CITY_PORTAL,
+    A_CITY_PROTECT,
+    A_CITY_SWORD,
+    A_DEST,
+    A_HARPOON,
+    A_PLACE,
+    A_PROTECT,
+    A_SWORD,
+)
 from hydra_env.errors import IllegalActionError
-
 
 HAND = 10  # card slot of hand slot 0 (coordinated game); display slots are 0–9
 

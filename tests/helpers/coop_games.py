@@ -21,7 +21,6 @@ from __future__ import annotations
 from hydra_env import Game
 from hydra_env.core import testing as ht
 
-
 GLORY2 = [30, 20]  # far apart: R22's skipping of held positions never interferes
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from hydra_env.core import testing as ht
 
-
 COLOURS = ("red", "white", "yellow", "blue")
 SOLO_LIGHT = ("H01", "H03", "H05", "H09", "H11", "H15", "H19", "H20", "H21", "H26")
 SOLO_RED = ("H29", "H30", "H31", "H32", "H33", "H35", "H37", "H39", "H41", "H42",

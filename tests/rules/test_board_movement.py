@@ -11,16 +11,24 @@ heroes (seat 0…3), ``#`` a barricade, ``x`` a space that matters to the test.
 from __future__ import annotations
 
 import pytest
+from helpers.actions import (
+    HAND,
+    assert_sound,
+    at,
+    city_move,
+    city_portal,
+    city_portals,
+    dest,
+    glory,
+    place,
+    places,
+)
+from helpers.coop_games import coop, coop2
 
 from hydra_env.core import testing as ht
 from hydra_env.core.codec import A_CITY_MOVE, A_DEST
 from hydra_env.core.tables import T_SHOVE
 from hydra_env.errors import IllegalActionError
-
-from helpers.actions import (HAND, assert_sound, at, city_move, city_portal, city_portals, dest,
-                             glory, place, places)
-from helpers.coop_games import coop, coop2
-
 
 WALL_ROW = {f"r10c{c}" for c in range(9)}
 

@@ -19,13 +19,13 @@ cards shuffled, then the stack in order (``state.hydra_stack[0]`` first).
 from __future__ import annotations
 
 import pytest
-
-from hydra_env import Game, IllegalActionError
-from hydra_env.core import compass, coop as coop_rules, testing as ht
-from hydra_env.core.tokens import action_tokens_left
-
 from helpers.coop_games import coop, heads, next_round, quiet_round, run_until, step
 
+from hydra_env import Game, IllegalActionError
+from hydra_env.core import compass
+from hydra_env.core import coop as coop_rules
+from hydra_env.core import testing as ht
+from hydra_env.core.tokens import action_tokens_left
 
 # --------------------------------------------------------------------- R26 buckle up
 

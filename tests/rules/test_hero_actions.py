@@ -18,16 +18,40 @@ of that name.
 
 from __future__ import annotations
 
-from hydra_env.core import testing as ht
-from hydra_env.core.codec import (A_CITY_HARPOON, A_CITY_MOVE, A_CITY_PORTAL, A_CITY_PROTECT,
-                                  A_CITY_SWORD, A_PLAY_HYDRA)
-
-from helpers.actions import (HAND, assert_illegal, assert_sound, at, barricade, city_harpoon,
-                             city_move, city_portal, city_portals, city_protect, city_sword, dest,
-                             dests, glory, head, in_city, legal_kinds, place, places, protect,
-                             slot_actions)
+from helpers.actions import (
+    HAND,
+    assert_illegal,
+    assert_sound,
+    at,
+    barricade,
+    city_harpoon,
+    city_move,
+    city_portal,
+    city_portals,
+    city_protect,
+    city_sword,
+    dest,
+    dests,
+    glory,
+    head,
+    in_city,
+    legal_kinds,
+    place,
+    places,
+    protect,
+    slot_actions,
+)
 from helpers.coop_games import GLORY2, coop, coop2, quiet_round, run_until
 
+from hydra_env.core import testing as ht
+from hydra_env.core.codec import (
+    A_CITY_HARPOON,
+    A_CITY_MOVE,
+    A_CITY_PORTAL,
+    A_CITY_PROTECT,
+    A_CITY_SWORD,
+    A_PLAY_HYDRA,
+)
 
 # ----------------------------------------------------------------- R11 barricade
 

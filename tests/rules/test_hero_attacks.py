@@ -16,14 +16,31 @@ portal, A42 protect.
 
 from __future__ import annotations
 
-from hydra_env.core import testing as ht
-from hydra_env.core.codec import A_CITY_HARPOON, A_CITY_PROTECT, A_CITY_SWORD, A_PASS
-
-from helpers.actions import (HAND, assert_illegal, assert_sound, at, barricade, city_harpoon,
-                             city_move, city_sword, dest, glory, harpoon, head, in_city,
-                             legal_kinds, place, places, protect, slot_actions, sword)
+from helpers.actions import (
+    HAND,
+    assert_illegal,
+    assert_sound,
+    at,
+    barricade,
+    city_harpoon,
+    city_move,
+    city_sword,
+    dest,
+    glory,
+    harpoon,
+    head,
+    in_city,
+    legal_kinds,
+    place,
+    places,
+    protect,
+    slot_actions,
+    sword,
+)
 from helpers.coop_games import GLORY2, coop2
 
+from hydra_env.core import testing as ht
+from hydra_env.core.codec import A_CITY_HARPOON, A_CITY_PROTECT, A_CITY_SWORD, A_PASS
 
 # ----------------------------------------------------------------- R6 choosing an action
 

@@ -18,13 +18,10 @@ tile, ``~`` maelstrom, ``#`` barricade, ``1``/``2`` heroes (``*`` shielded),
 from __future__ import annotations
 
 import pytest
+from helpers.hydra_effects import assert_clean, barricades, counter, names, place, pos, targets, where
 
 from hydra_env.core import testing as ht
 from hydra_env.core.pieces import necks_mask
-
-from helpers.hydra_effects import (assert_clean, barricades, counter, names, place, pos, targets,
-                                   where)
-
 
 # ------------------------------------------------------------------ R17 movement
 

@@ -16,12 +16,10 @@ tile, ``~`` maelstrom, ``#`` barricade, ``1``/``2`` heroes (``*`` shielded),
 from __future__ import annotations
 
 import pytest
-
-from hydra_env.core import testing as ht
-
 from helpers.coop_games import coop
 from helpers.hydra_effects import assert_clean, barricades, counter, place, pos, targets, where
 
+from hydra_env.core import testing as ht
 
 # ------------------------------------------------------------------ R19 bite
 

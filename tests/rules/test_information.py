@@ -11,7 +11,7 @@ when only hidden information changes.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -23,7 +23,7 @@ SCENARIOS = range(1, 13)
 GAMES_PER_SCENARIO = 6
 
 
-@lru_cache(maxsize=None)
+@cache
 def positions(scenario: int) -> tuple[Game, ...]:
     """Every decision point of a few uniformly random games (fixed seeds)."""
     out = []

@@ -14,12 +14,20 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers.solo_games import (
+    MOVE_CARDS,
+    SOLO_LIGHT,
+    SOLO_RED,
+    act,
+    finish_round_passing,
+    ids,
+    pass_,
+    tame,
+    where,
+)
 
 import hydra_env
 from hydra_env.core import testing as ht
-
-from helpers.solo_games import (MOVE_CARDS, SOLO_LIGHT, SOLO_RED, act, finish_round_passing, ids,
-                                pass_, tame, where)
 
 
 def legal_texts(g) -> list[str]:

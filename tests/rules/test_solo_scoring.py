@@ -13,13 +13,21 @@ Display slots: 0–4 row A (columns 1–5), 5–9 row B; ``solo_row_c`` is row C
 from __future__ import annotations
 
 import pytest
+from helpers.solo_games import (
+    COLOURS,
+    MOVE_CARDS,
+    act,
+    board,
+    finish_round_passing,
+    ids,
+    last_round,
+    pass_,
+    tame,
+    where,
+)
 
 import hydra_env
 from hydra_env.core import testing as ht
-
-from helpers.solo_games import (COLOURS, MOVE_CARDS, act, board, finish_round_passing, ids,
-                                last_round, pass_, tame, where)
-
 
 # ------------------------------------------------------------ R37 hydra phase
 

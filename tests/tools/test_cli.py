@@ -9,10 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.paths import ROOT
 
 from agents import cli
-
-from helpers.paths import ROOT
 
 
 def test_help_of_the_program_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:

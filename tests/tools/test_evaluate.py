@@ -11,8 +11,8 @@ import pytest
 
 from agents import cli, evaluate, stats
 from agents.backends import GameRecord, bot_seed, game_seed
-from agents.registry import bot_names, register_bot
 from hydra_env import Game
+from hydra_env.envs.bots import bot_names, register_bot
 
 
 def _run(tmp_path: Path, *extra: str, name: str = "out") -> tuple[int, Path]:
@@ -122,7 +122,7 @@ def test_a_real_game_row_matches_a_replayed_game(tmp_path: Path) -> None:
     code, out = _run(tmp_path, "--agent", "random", "--games", "3", "--workers", "1")
     assert code == 0
     row = evaluate.read_games_csv(out / "games.csv")[1]
-    from agents.registry import make_bot
+    from hydra_env.envs.bots import make_bot
     game = Game.new(10, 1, int(row["seed"]))
     bot = make_bot("random", seed=bot_seed(0, 1, 0))
     while not game.is_over:

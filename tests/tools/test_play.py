@@ -6,15 +6,14 @@ import builtins
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
+from helpers.paths import ROOT
 
 from agents import cli, play, replay
 from hydra_env import Game
-
-from helpers.paths import ROOT
 
 
 def _feed(monkeypatch: pytest.MonkeyPatch, entries: list[str]) -> list[str]:

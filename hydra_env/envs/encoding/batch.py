@@ -8,7 +8,8 @@ all rows with one scatter; the masks read only the game (``legal_mask``).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 

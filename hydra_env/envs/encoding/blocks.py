@@ -19,13 +19,14 @@ encoder's layout attributes (``board``, ``channels``, ``f``, ``P``, ...).
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, NamedTuple, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from hydra_env.core.codec import BLOCK_SLOTS, DISPLAY_SLOTS
-from hydra_env.core.tables import HERO_KINDS, MAX_HEADS
-from hydra_env.data import Components
+from hydra_env.core.tables import HERO_KINDS
+from hydra_env.data import MAX_HEADS, Components
 from hydra_env.envs.encoding.layout import DISPLAY_CARD, HAND_CARD, HYDRA_HAND_CARD, ROW_C_CARD
 
 

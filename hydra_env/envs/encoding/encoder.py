@@ -28,8 +28,14 @@ from hydra_env.data import Components, default_components
 from hydra_env.envs.encoding.batch import BatchMixin
 from hydra_env.envs.encoding.blocks import BlocksMixin, card_vectors
 from hydra_env.envs.encoding.entries import Entries, EntriesMixin
-from hydra_env.envs.encoding.layout import (DISPLAY_CARD, HAND_CARD, HYDRA_HAND_CARD, ROW_C_CARD,
-                                            channel_layout, feature_layout)
+from hydra_env.envs.encoding.layout import (
+    DISPLAY_CARD,
+    HAND_CARD,
+    HYDRA_HAND_CARD,
+    ROW_C_CARD,
+    channel_layout,
+    feature_layout,
+)
 
 CACHES = ("tmpl", "hydra", "cards", "state", "bar", "hero1", "tokens", "coop")
 

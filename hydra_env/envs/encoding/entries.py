@@ -16,8 +16,15 @@ import numpy as np
 
 from hydra_env.core import compass
 from hydra_env.core.codec import BLOCK_SLOTS, DISPLAY_SLOTS, HAND_SLOTS, HYDRA_HAND_SLOTS
-from hydra_env.core.state import (DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED, PHASE_ACTIONS,
-                                  PHASE_ACTIONS_II, PendingDecision, State)
+from hydra_env.core.state import (
+    DECIDE_EVADE,
+    DECIDE_FOLLOW,
+    DECIDE_SHOVED,
+    PHASE_ACTIONS,
+    PHASE_ACTIONS_II,
+    PendingDecision,
+    State,
+)
 from hydra_env.core.tables import Rules
 from hydra_env.core.tokens import action_tokens_left
 from hydra_env.envs.encoding.layout import HERO_BLOCK, MAX_SEATS, PHASES, QUEUE_NORM

@@ -10,9 +10,16 @@ block by block; a test checks that the feature table printed from this code
 from __future__ import annotations
 
 from hydra_env.core.codec import BLOCK_SLOTS, DISPLAY_SLOTS, HAND_SLOTS, HYDRA_HAND_SLOTS
-from hydra_env.core.state import (DECISION_NAMES, EVADE_CAUSES, PHASE_ACTIONS, PHASE_ACTIONS_II,
-                                  PHASE_BUCKLE_UP, PHASE_HYDRA, PHASE_OVER)
-from hydra_env.core.tables import MAX_HEADS
+from hydra_env.core.state import (
+    DECISION_NAMES,
+    EVADE_CAUSES,
+    PHASE_ACTIONS,
+    PHASE_ACTIONS_II,
+    PHASE_BUCKLE_UP,
+    PHASE_HYDRA,
+    PHASE_OVER,
+)
+from hydra_env.data import MAX_HEADS
 
 OBS_VERSION = 0              # version of the layout (named in the env ids' changelogs)
 MAX_SEATS = 4                # relative seats encoded (hero planes, per-seat features)

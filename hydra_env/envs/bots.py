@@ -1,0 +1,248 @@
+"""Bots by name: the registry that ``Coop-v0`` and the tools find players in.
+
+::
+
+    from hydra_env.envs.bots import make_bot, bot_names
+    bot = make_bot("rollout:budget=64,candidates=8", seed=0)
+    bot = make_bot("ppo:solo-default")            # a shipped policy (or ppo:PATH.zip)
+    action = bot.act(game.view(seat), game.legal_actions())
+
+A bot is any object with ``act(view, legal_actions) -> int`` (:class:`Bot`).
+A *spec* names a registered bot, optionally with parameters after a colon:
+``NAME``, ``NAME:key=value,key=value`` (values read as int, float, bool or
+text) or, for a bot whose factory takes a required first argument (``ppo``
+takes ``policy``), ``NAME:VALUE``.
+
+The registry is filled from entry points, so ``hydra_env`` never imports the
+package that implements the bots: the group ``hydra_env.bots`` holds the bots
+of Hydra, ``hydra_env.hydras_bots`` those of the card game Hydras. A
+distribution declares them in its ``pyproject.toml``::
+
+    [project.entry-points."hydra_env.bots"]
+    random = "agents.random_bot:RandomBot"
+
+Each entry point is a factory called as ``factory(seed=seed, **params)``. The
+groups are read once, on first use; a factory is imported only when a bot of
+its name is made or its parameters are asked for. :func:`register_bot` adds or
+replaces a name at run time (in this process only).
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any, Protocol, runtime_checkable
+
+from hydra_env.errors import ConfigError
+
+GROUPS = {"hydra": "hydra_env.bots", "hydras": "hydra_env.hydras_bots"}
+"""The entry-point group of each game's bots."""
+
+_KEY = re.compile(r"[A-Za-z_]\w*$")
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks a legal action for the seat of a view."""
+
+    def act(self, view: Any, legal_actions: list[int]) -> int:
+        """Return one of ``legal_actions``; ``view`` is what the seat may see
+        (a :class:`hydra_env.SeatView` in Hydra)."""
+        ...
+
+
+@dataclass
+class _Entry:
+    """A registered name: a factory, or an entry point that loads one."""
+
+    name: str
+    source: str                          # "module:attr" of an entry point, or "register_bot"
+    factory: Callable[..., Any] | None = None
+    entry_point: metadata.EntryPoint | None = field(default=None, repr=False)
+
+    def load(self) -> Callable[..., Any]:
+        if self.factory is None:
+            try:
+                self.factory = self.entry_point.load()  # type: ignore[union-attr]
+            except Exception as exc:  # an entry point may fail in many ways when imported
+                raise ConfigError(f"bot {self.name!r} ({self.source}) cannot be loaded: "
+                                  f"{type(exc).__name__}: {exc}") from exc
+        return self.factory
+
+
+_REGISTRY: dict[str, dict[str, _Entry]] = {}
+
+
+def _check_game(game: str) -> None:
+    if game not in GROUPS:
+        raise ConfigError(f"unknown game {game!r}: bots are registered for {', '.join(GROUPS)}")
+
+
+def _entries(game: str) -> dict[str, _Entry]:
+    """The registry of ``game``, read from its entry-point group the first time."""
+    _check_game(game)
+    entries = _REGISTRY.get(game)
+    if entries is None:
+        entries = {}
+        for ep in metadata.entry_points(group=GROUPS[game]):
+            entries.setdefault(ep.name, _Entry(ep.name, ep.value, entry_point=ep))
+        _REGISTRY[game] = entries
+    return entries
+
+
+def register_bot(name: str, factory: Callable[..., Any], *, game: str = "hydra") -> None:
+    """Make ``factory(seed=..., **params)`` available as ``name`` (replacing an entry
+    point of that name) in this process."""
+    if not _KEY.match(name.replace("-", "_")):
+        raise ConfigError(f"bot name {name!r}: use letters, digits, '_' and '-' (no ':' or ',')")
+    _entries(game)[name] = _Entry(name, "register_bot", factory=factory)
+
+
+def bot_names(game: str = "hydra") -> list[str]:
+    """The registered bot names of ``game``, sorted."""
+    return sorted(_entries(game))
+
+
+def _not_registered(spec: str, name: str, game: str) -> ConfigError:
+    names = bot_names(game)
+    if not names:
+        return ConfigError(f"unknown bot {spec!r}: no bots are registered for {game!r} (entry-point "
+                           f"group {GROUPS[game]}); install the package that declares them, e.g. "
+                           f"pip install -e . in the hydra-env repository")
+    where = "" if spec == name else f" (in the spec {spec!r})"
+    return ConfigError(f"unknown bot {name!r}{where}; known bots: {', '.join(names)}")
+
+
+def bot_parameters(name: str, *, game: str = "hydra") -> dict[str, Any]:
+    """The parameters the factory of ``name`` accepts, with their defaults
+    (:data:`inspect.Parameter.empty` for a required one); ``seed`` is left out."""
+    entries = _entries(game)
+    if name not in entries:
+        raise _not_registered(name, name, game)
+    return {p.name: p.default for p in _signature(entries[name].load()).parameters.values()
+            if p.name != "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+
+
+def _signature(factory: Callable[..., Any]) -> inspect.Signature:
+    try:
+        return inspect.signature(factory)
+    except (TypeError, ValueError):   # a builtin without a signature: accept anything
+        return inspect.Signature([inspect.Parameter("kwargs", inspect.Parameter.VAR_KEYWORD)])
+
+
+def _parse_value(text: str) -> Any:
+    """``text`` as an int, a float, a bool or else the text itself."""
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def _describe(params: dict[str, Any]) -> str:
+    if not params:
+        return "none"
+    return ", ".join(f"{name} (required)" if default is inspect.Parameter.empty else f"{name}={default!r}"
+                     for name, default in params.items())
+
+
+def _check_params(spec: str, name: str, params: dict[str, Any], game: str) -> None:
+    """ConfigError unless the factory of ``name`` accepts ``params`` with fitting types."""
+    factory = _entries(game)[name].load()
+    signature = _signature(factory)
+    if any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values()):
+        return
+    accepted = bot_parameters(name, game=game)
+    unknown = [k for k in params if k not in accepted]
+    if unknown:
+        raise ConfigError(f"bot spec {spec!r}: {name} has no parameter "
+                          f"{', '.join(map(repr, unknown))}; it accepts: {_describe(accepted)}")
+    missing = [k for k, d in accepted.items() if d is inspect.Parameter.empty and k not in params]
+    if missing:
+        raise ConfigError(f"bot spec {spec!r}: {name} needs {', '.join(missing)} "
+                          f"(e.g. {name}:VALUE); it accepts: {_describe(accepted)}")
+    for key, value in params.items():
+        default = accepted[key]
+        if not _fits(value, default):
+            raise ConfigError(f"bot spec {spec!r}: parameter {key}={value!r} should be of type "
+                              f"{type(default).__name__} (default {default!r}); {name} accepts: "
+                              f"{_describe(accepted)}")
+
+
+def _fits(value: Any, default: Any) -> bool:
+    """Whether ``value`` has the type the parameter's default suggests (anything fits
+    a parameter without a default or with the default None)."""
+    if default is inspect.Parameter.empty or default is None:
+        return True
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(default, bool)
+    if isinstance(default, float):
+        return isinstance(value, (int, float))
+    return isinstance(value, type(default))
+
+
+def parse_bot_spec(spec: str, *, game: str = "hydra") -> tuple[str, dict[str, Any]]:
+    """Split a spec into its bot name and parameters, checked against the registry.
+
+    ``"rollout:budget=64,candidates=8"`` → ``("rollout", {"budget": 64, "candidates": 8})``;
+    ``"ppo:solo-default"`` → ``("ppo", {"policy": "solo-default"})`` (a bare value
+    goes to the factory's first required parameter). Raises ConfigError for an
+    unknown name or parameter, naming the known names or accepted parameters.
+    """
+    if not isinstance(spec, str) or not spec.strip():
+        raise ConfigError(f"a bot spec must be a non-empty string like 'heuristic' or "
+                          f"'rollout:budget=64', got {spec!r}")
+    name, _, rest = spec.strip().partition(":")
+    entries = _entries(game)
+    if name not in entries:
+        raise _not_registered(spec, name, game)
+    params: dict[str, Any] = {}
+    items = [item.strip() for item in rest.split(",")] if rest else []
+    if items and all("=" in item and _KEY.match(item.split("=", 1)[0].strip()) for item in items):
+        for item in items:
+            key, _, value = item.partition("=")
+            if key.strip() in params:
+                raise ConfigError(f"bot spec {spec!r}: parameter {key.strip()!r} given twice")
+            params[key.strip()] = _parse_value(value)
+    elif rest:
+        accepted = bot_parameters(name, game=game)
+        required = [k for k, d in accepted.items() if d is inspect.Parameter.empty]
+        if not required:
+            raise ConfigError(f"bot spec {spec!r}: write parameters as {name}:key=value,key=value; "
+                              f"{name} accepts: {_describe(accepted)}")
+        params[required[0]] = rest             # kept whole: a path may hold ',' or '='
+    _check_params(spec, name, params, game)
+    return name, params
+
+
+def make_bot(spec: str, *, game: str = "hydra", seed: int | None = None, **kwargs: Any) -> Bot:
+    """A new bot from a spec (see :func:`parse_bot_spec`), seeded; ``kwargs`` are
+    more parameters (they win over the spec's). ConfigError for a bad spec."""
+    name, params = parse_bot_spec(spec, game=game)
+    if kwargs:
+        params.update(kwargs)
+        _check_params(spec, name, params, game)
+    return _entries(game)[name].load()(seed=seed, **params)
+
+
+def describe_bots(game: str = "hydra") -> list[tuple[str, str, str]]:
+    """``(name, parameters, source)`` of every registered bot, for listings."""
+    rows = []
+    for name in bot_names(game):
+        try:
+            params = _describe(bot_parameters(name, game=game))
+        except ConfigError as exc:
+            params = f"(cannot be loaded: {exc})"
+        rows.append((name, params, _entries(game)[name].source))
+    return rows
+
+
+__all__ = ["Bot", "GROUPS", "bot_names", "bot_parameters", "describe_bots", "make_bot",
+           "parse_bot_spec", "register_bot"]

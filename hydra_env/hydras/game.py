@@ -1,0 +1,271 @@
+"""The public facade of the card game: ``HydrasGame``.
+
+::
+
+    from hydra_env.hydras import HydrasGame
+    game = HydrasGame.new(num_players=3, seed=7)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])   # ints of the flat action space
+    game.result().winners
+
+Decisions are integers of one flat action space
+(:mod:`hydra_env.hydras.codec`). ``current_player`` is the seat whose
+decision is pending: during a block chain that is the seat being offered the
+block (H11), not the seat whose turn it is.
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+from typing import Any
+
+import numpy as np
+
+from hydra_env.errors import ConfigError, IllegalActionError
+from hydra_env.hydras import engine, save
+from hydra_env.hydras.codec import HydrasCodec
+from hydra_env.hydras.components import MAX_PLAYERS, CardSet, default_cards, load_cards
+from hydra_env.hydras.explain import why_illegal
+from hydra_env.hydras.moves import legal_actions
+from hydra_env.hydras.render import render_text
+from hydra_env.hydras.scoring import HydrasResult, game_result
+from hydra_env.hydras.state import DECISION_NAMES, State
+from hydra_env.hydras.tables import Tables, tables_for
+from hydra_env.hydras.views import HydrasSeatView, determinize, observe
+
+TERMINAL = -1   # current_player once the game is over
+
+
+def resolve_cards(cards: CardSet | str | os.PathLike | None) -> CardSet:
+    """The shipped card set when None, a loaded file when a path."""
+    if cards is None:
+        return default_cards()
+    if isinstance(cards, CardSet):
+        return cards
+    return load_cards(cards)
+
+
+def resolve_seed(seed: int | np.random.Generator | None) -> int:
+    """An int seed from an int, a numpy Generator (one draw) or None (fresh entropy)."""
+    if seed is None:
+        return int(np.random.SeedSequence().entropy % (1 << 63))
+    if isinstance(seed, np.random.Generator):
+        return int(seed.integers(1 << 63))
+    try:
+        value = operator.index(seed)
+    except TypeError:
+        raise ConfigError(f"seed must be a non-negative integer, a numpy Generator or None, "
+                          f"got {seed!r}") from None
+    if value < 0:
+        raise ConfigError(f"seed must be a non-negative integer, got {value}")
+    return value
+
+
+class HydrasGame:
+    """One game of Hydras for 2–4 players."""
+
+    __slots__ = ("_state", "_tables")
+
+    def __init__(self, state: State, tables: Tables) -> None:
+        """Wrap a state; use :meth:`new` or :meth:`from_json` to make games."""
+        self._state = state
+        self._tables = tables
+
+    # ------------------------------------------------------------ creation
+    @classmethod
+    def new(cls, num_players: int = 3, seed: int | np.random.Generator | None = None, *,
+            cards: CardSet | str | os.PathLike | None = None) -> HydrasGame:
+        """Deal a new game and run to its first decision.
+
+        Args:
+            num_players: 2, 3 or 4.
+            seed: an int, a numpy Generator (one integer is drawn from it) or
+                None for a fresh seed. The same seed and the same actions give
+                the same game.
+            cards: the card set (the shipped one when None) or the path of a
+                card file.
+        """
+        if isinstance(num_players, bool) or not isinstance(num_players, int) \
+                or not 2 <= num_players <= MAX_PLAYERS:
+            raise ConfigError(f"num_players must be 2, 3 or 4, got {num_players!r}")
+        tables = tables_for(resolve_cards(cards))
+        state = State()
+        engine.start(state, tables, num_players, resolve_seed(seed))
+        return cls(state, tables)
+
+    # ------------------------------------------------------------ queries
+    @property
+    def current_player(self) -> int:
+        """The seat whose decision is pending (a blocking seat during a block
+        chain); ``TERMINAL`` (−1) once the game is over."""
+        pending = self._state.pending
+        return TERMINAL if pending is None else pending.seat
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._state.game_over
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return self._state.players
+
+    @property
+    def turn_seat(self) -> int:
+        """The seat whose turn it is (not always the seat deciding)."""
+        return self._state.turn_seat
+
+    @property
+    def pending(self) -> dict[str, Any] | None:
+        """The pending decision: its kind name and seat."""
+        pending = self._state.pending
+        return None if pending is None else {"kind": DECISION_NAMES[pending.kind],
+                                             "seat": pending.seat}
+
+    @property
+    def seed(self) -> int:
+        """The seed of the game's randomness (hidden from players)."""
+        return self._state.seed
+
+    @property
+    def codec(self) -> HydrasCodec:
+        """The action layout."""
+        return self._tables.codec
+
+    @property
+    def action_size(self) -> int:
+        """Size of the flat action space."""
+        return self._tables.codec.size
+
+    @property
+    def cards(self) -> CardSet:
+        """The card set of this game."""
+        return self._tables.cards
+
+    @property
+    def tables(self) -> Tables:
+        """Lookup tables of the card set (for encoders and bots)."""
+        return self._tables
+
+    @property
+    def state(self) -> State:
+        """The full state, hidden information included. Do not mutate it."""
+        return self._state
+
+    @property
+    def history(self) -> list[int]:
+        """Every decision applied so far."""
+        return list(self._state.history)
+
+    def legal_actions(self) -> list[int]:
+        """The legal decisions, ascending (empty once the game is over)."""
+        return list(legal_actions(self._state, self._tables))
+
+    def legal_mask(self) -> np.ndarray:
+        """Bool array of size ``action_size``: True where the decision is legal."""
+        mask = np.zeros(self._tables.codec.size, dtype=bool)
+        mask[list(legal_actions(self._state, self._tables))] = True
+        return mask
+
+    def is_legal(self, action: Any) -> bool:
+        """Whether ``action`` is legal now."""
+        if isinstance(action, bool):
+            return False
+        try:
+            index = operator.index(action)
+        except TypeError:
+            return False
+        return index in legal_actions(self._state, self._tables)
+
+    # ------------------------------------------------------------ actions
+    def apply(self, action: int) -> None:
+        """Apply a legal decision and run to the next one.
+
+        Raises:
+            IllegalActionError: the action is not legal now; the message says
+                which and why. The game is unchanged.
+        """
+        if isinstance(action, bool):
+            raise IllegalActionError(why_illegal(self._state, self._tables, action))
+        try:
+            index = operator.index(action)
+        except TypeError:
+            raise IllegalActionError(why_illegal(self._state, self._tables, action)) from None
+        engine.apply(self._state, self._tables, index)
+
+    def describe(self, action: int, viewer: int | None = None) -> str:
+        """A description of ``action`` in this position: the codec's words, plus the
+        card in the hand slot and the absolute seat of the target. With ``viewer``
+        other than the deciding seat, the hand card is not named (H14)."""
+        codec, tables = self._tables.codec, self._tables
+        index = operator.index(action)
+        text = codec.describe(index)
+        pending = self._state.pending
+        if pending is None:
+            return text
+        kind, slot, target, _, _ = codec.decode(index)
+        hand = self._state.hands[pending.seat]
+        extra = []
+        if slot >= 0 and slot < len(hand) and viewer in (None, pending.seat):
+            extra.append(tables.kind_name(hand[slot]))
+        if target >= 0 and target < self._state.players:
+            extra.append(f"target seat {(pending.seat + target) % self._state.players}")
+        return f"{text} [{'; '.join(extra)}]" if extra else text
+
+    # ------------------------------------------------------------ copies
+    def clone(self) -> HydrasGame:
+        """An independent copy (cheap: lists copied, tables shared)."""
+        return HydrasGame(self._state.clone(), self._tables)
+
+    def to_json(self) -> str:
+        """The whole game (hidden information and random state included) as JSON."""
+        return save.dump(self._state, self._tables)
+
+    @classmethod
+    def from_json(cls, text: str, *, cards: CardSet | str | os.PathLike | None = None) -> HydrasGame:
+        """A game saved by :meth:`to_json`; it continues exactly as the original.
+
+        Raises ConfigError naming the field when the text is not a consistent
+        saved game, or was saved with another card set than ``cards``.
+        """
+        tables = tables_for(resolve_cards(cards))
+        return cls(save.load(text, tables), tables)
+
+    # ------------------------------------------------------------ views
+    def render(self, seat: int | None = None) -> str:
+        """The table as text; with ``seat``, also that seat's hand."""
+        return render_text(self._state, self._tables, seat)
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see (H14) as plain data."""
+        self._check_seat(seat)
+        return observe(self._state, self._tables, seat)
+
+    def view(self, seat: int | None = None) -> HydrasSeatView:
+        """The information of ``seat`` (default: the seat to decide), for bots."""
+        seat = self.current_player if seat is None else seat
+        self._check_seat(seat)
+        return HydrasSeatView(self, seat)
+
+    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> HydrasGame:
+        """A copy in which everything hidden from ``seat`` is dealt anew,
+        consistent with what ``seat`` sees. For search bots."""
+        self._check_seat(seat)
+        if not isinstance(rng, np.random.Generator):
+            rng = np.random.default_rng(rng)
+        return HydrasGame(determinize(self._state, self._tables, seat, rng), self._tables)
+
+    def result(self) -> HydrasResult:
+        """Scores, ranking and winners (figures so far while the game runs)."""
+        return game_result(self._state, self._tables)
+
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
+                or not 0 <= seat < self._state.players:
+            raise ConfigError(f"seat must be an integer 0..{self._state.players - 1}, got {seat!r}")
+
+    def __repr__(self) -> str:
+        return (f"<HydrasGame players={self._state.players} turn={self._state.turns_taken} "
+                f"deck={len(self._state.deck)} player={self.current_player}>")
