@@ -24,12 +24,11 @@ from typing import Any
 import numpy as np
 
 from hydra_env import native
+from hydra_env.core.explain import why_illegal
 from hydra_env.core.game import SAVE_FORMAT, SAVE_VERSION, TERMINAL, EngineHooks, Game, register_engine
-from hydra_env.core.state import (DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, DecisionKind, Phase, State,
-                                  state_fields)
+from hydra_env.core.state import DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, DecisionKind, Phase, State, state_fields
 from hydra_env.core.tables import Rules
 from hydra_env.errors import IllegalActionError
-from hydra_env.core.explain import why_illegal
 from hydra_env.native import engine as native_engine
 
 
@@ -44,12 +43,12 @@ class NativeGame(Game):
         self._snapshot: State | None = None
 
     @classmethod
-    def from_state(cls, state: State, rules: Rules) -> "NativeGame":
+    def from_state(cls, state: State, rules: Rules) -> NativeGame:
         """A native game holding a copy of a Python state."""
         return cls(native_engine.from_state(rules, state), rules)
 
     @classmethod
-    def from_state_of(cls, rules: Rules, state: State) -> "NativeGame":
+    def from_state_of(cls, rules: Rules, state: State) -> NativeGame:
         """:meth:`from_state` with the arguments of the engine hooks."""
         return cls.from_state(state, rules)
 
@@ -183,7 +182,7 @@ class NativeGame(Game):
         for name in state_fields():
             setattr(snapshot, name, getattr(fresh, name))
 
-    def clone(self) -> "NativeGame":
+    def clone(self) -> NativeGame:
         """An independent copy (a plain copy of the native state)."""
         return NativeGame(self._native.clone(), self._rules)
 
@@ -196,7 +195,7 @@ class NativeGame(Game):
                "state": self._native.to_dict()}
         return json.dumps(doc, separators=(",", ":"))
 
-    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> "NativeGame":
+    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> NativeGame:
         """As :meth:`Game.determinize` (the Python function on the mirror), on the native engine."""
         copy = Game.determinize(self, seat, rng)
         return NativeGame.from_state(copy.state, self._rules)
