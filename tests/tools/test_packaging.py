@@ -1,5 +1,6 @@
 """Packaging: the wheel carries the packaged configs (from the one configs/ folder),
-the component data, the shipped policies and every package; a plain (non-editable)
+the component data, the shipped policies, every package and the native engine's
+extension module (built by scikit-build-core, without the C++ sources); a plain (non-editable)
 install works from an empty folder; provenance holds no machine paths; configs are
 found by name."""
 
@@ -50,7 +51,8 @@ def _source_files() -> list[str]:
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A wheel built from a copy of the checkout (so nothing outside it can leak in)."""
-    pytest.importorskip("setuptools", minversion="77")
+    pytest.importorskip("scikit_build_core", minversion="0.10")
+    pytest.importorskip("nanobind")
     src = tmp_path_factory.mktemp("src")
     for name in _source_files():
         target = src / name
@@ -85,7 +87,9 @@ def test_wheel_holds_every_module_and_nothing_else(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
     missing = sorted(source - names)
-    assert not missing, f"add their packages to [tool.setuptools] packages: {missing}"
+    assert not missing, f"add their folders to [tool.scikit-build.wheel.packages]: {missing}"
+    assert [n for n in names if n.startswith("hydra_env/_native.")], "the native extension is missing"
+    assert not any(n.startswith("hydra_env/native/src/") for n in names)
     tops = {n.split("/")[0] for n in names}
     assert tops == {"hydra_env", "agents", "hydra_env-0.1.0.dist-info"}, tops
     assert not any(n.startswith(("tests/", "configs/", "benchmarks/")) for n in names)
