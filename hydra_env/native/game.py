@@ -160,6 +160,10 @@ class NativeGame(Game):
             IllegalActionError: the action is not legal now (the Python engine's
                 message); the game is unchanged.
         """
+        if type(action) is int and self._native.apply(action):   # the common case, fast
+            if self._snapshot is not None:
+                self._changed()
+            return
         if isinstance(action, bool):
             raise IllegalActionError(why_illegal(self._state, self._rules, action))
         try:

@@ -77,8 +77,9 @@ def native_tables(module: Any, tables: Tables) -> Any:
 
 def native_rules(module: Any, rules: Rules) -> Any:
     """The (cached) native rules of a game's tables, scenario and options."""
-    key = (id(rules.tables), rules.scenario, rules.options)
-    native = _RULES.get(key)
-    if native is None:
-        native = _RULES[key] = module.make_rules(native_tables(module, rules.tables), native_rules_dict(rules))
-    return native
+    key = (id(rules.tables), id(rules.scenario), rules.options)
+    entry = _RULES.get(key)
+    if entry is None or entry[0] is not rules.tables or entry[1] is not rules.scenario:
+        native = module.make_rules(native_tables(module, rules.tables), native_rules_dict(rules))
+        entry = _RULES[key] = (rules.tables, rules.scenario, native)
+    return entry[2]

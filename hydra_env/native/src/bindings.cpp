@@ -207,19 +207,34 @@ nb::object legal_int(Game& g) {
 #endif
 }
 
-nb::list legal_list(Game& g) {
+// An action index from a Python int; -1 (never legal) for anything else or out of range.
+long long action_value(nb::handle a) {
+    if (!PyLong_Check(a.ptr()) || PyBool_Check(a.ptr())) return -1;
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(a.ptr(), &overflow);
+    if (overflow || (v == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return -1;
+    }
+    return v;
+}
+
+nb::object legal_list(Game& g) {
     const ActionMask& m = g.legal();
     int n_words = (g.rules().tables->codec.size + 63) / 64;
-    nb::list out;
+    Py_ssize_t count = 0;
+    for (int i = 0; i < n_words; ++i) count += popcount64(m.w[i]);
+    PyObject* out = PyList_New(count);
+    Py_ssize_t at = 0;
     for (int i = 0; i < n_words; ++i) {
         uint64_t w = m.w[i];
         while (w) {
             int k = ctz64(w);
             w &= w - 1;
-            out.append(nb::int_(i * 64 + k));
+            PyList_SET_ITEM(out, at++, PyLong_FromLong(i * 64 + k));
         }
     }
-    return out;
+    return nb::steal(out);
 }
 
 }  // namespace
@@ -274,10 +289,11 @@ NB_MODULE(_native, m) {
              "An independent copy.")
         .def("legal_mask_int", &legal_int, "The legal decisions as an int bitmask.")
         .def("legal_actions", &legal_list, "The legal decisions in increasing order.")
-        .def("is_legal", [](Game& g, long long a) { return g.is_legal(a); }, nb::arg("action"))
+        .def("is_legal", [](Game& g, nb::handle a) { return g.is_legal(action_value(a)); }, nb::arg("action"))
         .def(
             "apply",
-            [](Game& g, long long a) {
+            [](Game& g, nb::handle action) {
+                long long a = action_value(action);
                 if (!g.is_legal(a)) return false;
                 g.apply(int(a));
                 return true;
