@@ -53,8 +53,7 @@ def _import() -> ModuleType:
     (a sanitizer build, see ``make native-asan``)."""
     path = os.environ.get(PATH_VARIABLE)
     if not path:
-        from hydra_env import _native  # type: ignore[attr-defined]
-        return _native
+        return importlib.import_module("hydra_env._native")
     spec = importlib.util.spec_from_file_location("hydra_env._native", path)
     if spec is None or spec.loader is None:
         raise ImportError(f"{PATH_VARIABLE}={path!r} is not an extension module file")

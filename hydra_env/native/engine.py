@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from hydra_env import native
 from hydra_env.core.explain import why_illegal
 from hydra_env.core.state import PendingDecision, State
 from hydra_env.core.tables import Rules
 from hydra_env.errors import ConfigError, IllegalActionError
+from hydra_env.native import require
 from hydra_env.native.tables import native_rules
 
 MAX_SEED = (1 << 64) - 1
@@ -31,7 +31,7 @@ class NativeUnsupportedError(ConfigError):
 
 def native_rules_for(rules: Rules) -> Any:
     """The native rules of ``rules``; NativeUnsupportedError when the data does not fit."""
-    module = native.require()
+    module = require()
     try:
         return native_rules(module, rules)
     except ValueError as exc:
@@ -43,7 +43,7 @@ def start(rules: Rules, stars: int, seed: int) -> Any:
     if not 0 <= seed <= MAX_SEED:
         raise NativeUnsupportedError(f"the native engine takes seeds 0 … 2**64−1, got {seed}; "
                                      f"use engine='python' for larger seeds")
-    return native.require().NativeGame.start(native_rules_for(rules), stars, seed)
+    return require().NativeGame.start(native_rules_for(rules), stars, seed)
 
 
 def legal_mask(game: Any) -> int:
@@ -80,7 +80,7 @@ def to_state(game: Any) -> State:
 
 def from_dict(rules: Rules, data: dict[str, Any]) -> Any:
     """A native game from a saved state dict; ValueError on a value the engine cannot hold."""
-    return native.require().NativeGame.from_dict(native_rules_for(rules), data)
+    return require().NativeGame.from_dict(native_rules_for(rules), data)
 
 
 def from_state(rules: Rules, state: State) -> Any:

@@ -23,12 +23,12 @@ from typing import Any
 
 import numpy as np
 
-from hydra_env import native
 from hydra_env.core.explain import why_illegal
 from hydra_env.core.game import SAVE_FORMAT, SAVE_VERSION, TERMINAL, EngineHooks, Game, register_engine
 from hydra_env.core.state import DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, DecisionKind, Phase, State, state_fields
 from hydra_env.core.tables import Rules
 from hydra_env.errors import IllegalActionError
+from hydra_env.native import available
 from hydra_env.native import engine as native_engine
 
 
@@ -220,7 +220,7 @@ class NativeGame(Game):
 
 
 register_engine("native", EngineHooks(
-    available=native.available,
+    available=available,
     start=lambda rules, stars, seed: NativeGame(native_engine.start(rules, stars, seed), rules),
     from_state=NativeGame.from_state_of,
     unsupported=native_engine.NativeUnsupportedError))
