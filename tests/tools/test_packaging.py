@@ -133,8 +133,11 @@ if {with_ppo}:
         game.apply(bot.act(game.view(0), game.legal_actions()))
     print(type(bot).__name__, len(game.history))
 """
-    out = subprocess.run([sys.executable, "-c", code], cwd=empty, capture_output=True, text=True,
-                         env={**os.environ, "PYTHONPATH": str(site)}, check=True).stdout.splitlines()
+    # -S: no .pth files, so an editable install of this checkout in the running venv (whose
+    # import hook would take precedence) stays out; its dependencies are on the path.
+    path = os.pathsep.join([str(site), *sysconfig_site_packages()])
+    out = subprocess.run([sys.executable, "-S", "-c", code], cwd=empty, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": path}, check=True).stdout.splitlines()
     for path in out[0].split():
         assert Path(path).is_relative_to(site), path
     env_id, configs, names = out[1].split()
@@ -143,6 +146,12 @@ if {with_ppo}:
     assert set(names.split(",")) >= HYDRA_BOTS
     assert out[2:] == (["PPOBot 5"] if with_ppo else [])
     assert not any(empty.iterdir())
+
+
+def sysconfig_site_packages() -> list[str]:
+    """The running interpreter's site-packages folders (what -S leaves off the path)."""
+    import site as site_module
+    return [p for p in site_module.getsitepackages() if Path(p).is_dir()]
 
 
 # --------------------------------------------------------------------------- provenance
