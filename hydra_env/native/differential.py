@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from hydra_env.core.codec import A_CITY_HARPOON, A_CITY_SWORD, A_HARPOON, A_SWORD
 from hydra_env.core.game import Game, on_engine
 from hydra_env.core.testing import edit
+from hydra_env.data import Components
 from hydra_env.errors import IllegalActionError
 
 SCENARIOS = tuple(range(1, 13))
@@ -40,8 +41,8 @@ class Report:
     mismatch: str | None = None
 
 
-def _pair(scenario: int, stars: int, seed: int, late: int) -> tuple[Game, Game]:
-    python = Game.new(scenario, stars, seed, engine="python")
+def _pair(scenario: int, stars: int, seed: int, late: int, components: Components | None) -> tuple[Game, Game]:
+    python = Game.new(scenario, stars, seed, engine="python", components=components)
     if late:
         with edit(python) as state:
             state.round = max(len(state.moon_tokens) - late, 0)
@@ -75,9 +76,9 @@ def _compare(python: Game, native: Game, where: str, full: bool = False) -> str 
 
 
 def play_one(scenario: int, stars: int, seed: int, late: int, rng: random.Random, report: Report,
-             max_decisions: int | None = None) -> str | None:
+             max_decisions: int | None = None, components: Components | None = None) -> str | None:
     """Play one game on both engines; the first difference found, or None."""
-    python, native = _pair(scenario, stars, seed, late)
+    python, native = _pair(scenario, stars, seed, late, components)
     attack_bias = rng.random() < 0.4
     codec = python.codec
     step = 0
@@ -114,9 +115,9 @@ def play_one(scenario: int, stars: int, seed: int, late: int, rng: random.Random
             if problem:
                 return problem
             if rng.random() < 0.5:
-                native = Game.from_json(python.to_json(), engine="native")
+                native = Game.from_json(python.to_json(), engine="native", components=components)
             else:
-                python = Game.from_json(native.to_json(), engine="python")
+                python = Game.from_json(native.to_json(), engine="python", components=components)
         choice = legal
         if attack_bias:
             attacks = [a for a in legal if codec.kind[a] in _ATTACKS]
@@ -131,9 +132,11 @@ def play_one(scenario: int, stars: int, seed: int, late: int, rng: random.Random
 
 
 def run(decisions: int, *, seed: int = 0, scenarios: tuple[int, ...] = SCENARIOS,
-        stars: tuple[int, ...] = (1, 2, 3), late_share: float = 0.5) -> Report:
+        stars: tuple[int, ...] = (1, 2, 3), late_share: float = 0.5,
+        components: Components | None = None) -> Report:
     """Play games round-robin over ``scenarios`` × ``stars`` until ``decisions`` decisions
-    were compared (or a difference is found: ``Report.mismatch``)."""
+    were compared (or a difference is found: ``Report.mismatch``); ``components`` is the
+    component data (the shipped set when None)."""
     rng = random.Random(seed)
     report = Report()
     start = time.perf_counter()
@@ -142,7 +145,8 @@ def run(decisions: int, *, seed: int = 0, scenarios: tuple[int, ...] = SCENARIOS
         scenario = scenarios[index % len(scenarios)]
         star = stars[(index // len(scenarios)) % len(stars)]
         late = rng.randrange(1, 4) if rng.random() < late_share else 0
-        report.mismatch = play_one(scenario, star, rng.randrange(1 << 63), late, rng, report, decisions)
+        report.mismatch = play_one(scenario, star, rng.randrange(1 << 63), late, rng, report, decisions,
+                                   components)
         report.games += 1
         index += 1
     report.seconds = time.perf_counter() - start
