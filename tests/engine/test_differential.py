@@ -35,3 +35,25 @@ def test_native_engine_equals_python_engine_after_every_decision(scenarios, shar
     assert report.decisions >= int(TOTAL * share)
     assert set(report.per_scenario) == set(scenarios)
     assert report.reloads > 0 and report.illegal_checked > 0
+
+
+def _bot_game(engine: str, scenario: int, seed: int, spec: str):
+    from hydra_env import Game
+    from hydra_env.envs.bots import make_bot
+
+    game = Game.new(scenario, 1, seed, engine=engine)
+    bots = [make_bot(spec, seed=seed + seat) for seat in range(game.num_players)]
+    while not game.is_over:
+        seat = game.current_player
+        game.apply(bots[seat].act(game.view(seat), game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("scenario, spec", [(10, "greedy"), (11, "heuristic"), (1, "heuristic"), (6, "greedy"),
+                                            (12, "rollout:budget=2,candidates=2")])
+def test_scripted_games_are_the_same_on_both_engines(scenario, spec):
+    for seed in ((0,) if spec.startswith("rollout") else (0, 1)):
+        python, native_game = _bot_game("python", scenario, seed, spec), _bot_game("native", scenario, seed, spec)
+        assert native_game.engine == "native"
+        assert native_game.to_json() == python.to_json()
+        assert native_game.result() == python.result()
