@@ -213,10 +213,25 @@ class NativeGame(Game):
         if self._snapshot is not None:
             self._changed()
 
+    def __reduce__(self) -> tuple:
+        """Pickle (and deepcopy) as the rules and the state dict, like a save."""
+        return (_restore, (self._rules, self._native.to_dict()))
+
+    def __copy__(self) -> NativeGame:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> NativeGame:
+        return self.clone()
+
     def __repr__(self) -> str:
         mode = "solo" if self._rules.solo else f"{self.num_players} heroes"
         return (f"<Game scenario={self.scenario} ({mode}) stars={self.stars} engine=native "
                 f"round={self.round} phase={self.phase!r} player={self.current_player}>")
+
+
+def _restore(rules: Rules, state: dict[str, Any]) -> NativeGame:
+    """A pickled NativeGame back (see NativeGame.__reduce__)."""
+    return NativeGame(native_engine.from_dict(rules, state), rules)
 
 
 register_engine("native", EngineHooks(

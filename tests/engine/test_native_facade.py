@@ -150,6 +150,17 @@ def test_without_the_extension_the_error_says_what_to_install(monkeypatch):
     assert Game.new(10).engine == "python"          # the default falls back quietly
 
 
+def test_native_games_pickle_and_copy_like_python_games():
+    import copy
+    import pickle
+
+    game = _played(5, 2, 30, "native")
+    for other in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game), copy.copy(game)):
+        assert other.engine == "native" and other.to_json() == game.to_json()
+        other.apply(other.legal_actions()[0])
+        assert other.history != game.history
+
+
 def test_the_package_exports_the_engine_choice():
     assert hydra_env.Game is Game
     assert Game.new(10, engine="native").state.players == 1
