@@ -87,11 +87,11 @@ def play_table(job: tuple[str, list[str], int, int, int]) -> dict[str, Any]:
 
 def run_jobs(fn, jobs: list, workers: int, desc: str) -> list[dict[str, Any]]:
     """Run ``fn`` over ``jobs`` in a pool, with a progress bar; results in job order."""
-    from tqdm import tqdm
+    from agents.progress import progress
     if workers <= 1:
-        return [fn(j) for j in tqdm(jobs, desc=desc, leave=False)]
+        return [fn(j) for j in progress(jobs, desc=desc, leave=False)]
     with Pool(workers) as pool:
-        return list(tqdm(pool.imap(fn, jobs, chunksize=2), total=len(jobs), desc=desc, leave=False))
+        return list(progress(pool.imap(fn, jobs, chunksize=2), total=len(jobs), desc=desc, leave=False))
 
 
 # --------------------------------------------------------------------------- statistics

@@ -147,10 +147,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
-    try:
-        from tqdm import tqdm
-    except ImportError:            # tqdm is optional (the "tools" extra)
-        tqdm = None
+    from agents.progress import progress
     rows, errors = [], []
     digest = hashlib.sha256()
     start = time.perf_counter()
@@ -161,8 +158,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     for i in range(n)]
             t0 = time.perf_counter()
             it = pool.imap(play_game, jobs, chunksize=max(1, min(50, n // (4 * args.workers))))
-            if tqdm is not None and not args.no_progress:
-                it = tqdm(it, total=n, desc=f"scenario {scenario:2d}", unit="game", leave=False)
+            it = progress(it, total=n, desc=f"scenario {scenario:2d}", unit="game", leave=False,
+                          quiet=args.no_progress)
             recs = list(it)
             seconds = time.perf_counter() - t0
             rows.append(summary(scenario, args.stars, recs, seconds))

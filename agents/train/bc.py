@@ -21,9 +21,10 @@ from typing import Any
 import numpy as np
 import torch
 from stable_baselines3.common.utils import obs_as_tensor
-from tqdm import tqdm
 
+from agents.progress import progress
 from hydra_env.envs.bots import make_bot
+from hydra_env.errors import ConfigError
 
 Episodes = list[dict[str, Any]]     # [{"seed": env seed, "actions": [...]}, ...]
 
@@ -47,8 +48,7 @@ def _play(make_env: Callable[[], Any], teacher: str, games: list[int], seed: int
           show: bool) -> Episodes:
     env = make_env()
     out = []
-    for g in tqdm(games, desc=f"imitate {teacher}", unit="game", dynamic_ncols=True,
-                  disable=not show):
+    for g in progress(games, desc=f"imitate {teacher}", unit="game", quiet=not show):
         bot = make_bot(teacher, seed=seed + g)
         env.reset(seed=seed + g)
         core, actions = env.unwrapped, []
@@ -68,7 +68,7 @@ def replay(make_env: Callable[[], Any], episodes: Episodes, gamma: float) -> dic
     env = make_env()
     obs_list: list[Any] = []
     masks, actions, returns = [], [], []
-    for ep in tqdm(episodes, desc="replay", unit="game", dynamic_ncols=True):
+    for ep in progress(episodes, desc="replay", unit="game"):
         obs, info = env.reset(seed=ep["seed"])
         rewards = []
         for a in ep["actions"]:
@@ -100,8 +100,43 @@ def save_episodes(path: Path, episodes: Episodes) -> None:
 
 
 def load_episodes(path: Path) -> Episodes | None:
-    """Episodes stored by :func:`save_episodes`, or None."""
-    return json.loads(path.read_text()) if path.is_file() else None
+    """Episodes stored by :func:`save_episodes`, or None when there are none.
+
+    A file that cannot be read, is not JSON or does not hold episodes is a
+    ConfigError naming the file and saying to delete it (the teacher's games are
+    then played again)."""
+    if not path.exists():
+        return None
+    fix = f"delete {path} and run again (the teacher's games are then played again)"
+    try:
+        episodes = json.loads(path.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"imitation cache {path} cannot be read ({exc.strerror or exc}); "
+                          f"{fix}") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise ConfigError(f"imitation cache {path} is corrupt (not JSON: {exc}); {fix}") from None
+    problem = _episodes_problem(episodes)
+    if problem:
+        raise ConfigError(f"imitation cache {path} is corrupt ({problem}); {fix}")
+    return episodes
+
+
+def _episodes_problem(episodes: Any) -> str | None:
+    """What is wrong with decoded episodes, or None."""
+    if not isinstance(episodes, list) or not episodes:
+        return "expected a non-empty list of episodes"
+    for i, episode in enumerate(episodes):
+        if not isinstance(episode, dict) or set(episode) != {"seed", "actions"}:
+            return f"episode {i} is not a mapping of 'seed' and 'actions'"
+        actions = episode["actions"]
+        if not _is_int(episode["seed"]) or not isinstance(actions, list) or not actions \
+                or not all(_is_int(a) and a >= 0 for a in actions):
+            return f"episode {i} needs an integer seed and a non-empty list of action indices"
+    return None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def pretrain(model: Any, data: dict[str, Any], *, epochs: int, batch_size: int,
@@ -118,7 +153,7 @@ def pretrain(model: Any, data: dict[str, Any], *, epochs: int, batch_size: int,
     n = len(data["actions"])
     rng = np.random.default_rng(seed)
     stats = {"bc/loss": 0.0, "bc/accuracy": 0.0}
-    for epoch in tqdm(range(1, epochs + 1), desc="warm start", unit="epoch", dynamic_ncols=True):
+    for epoch in progress(range(1, epochs + 1), desc="warm start", unit="epoch"):
         order = rng.permutation(n)
         hits = total = 0.0
         for start in range(0, n, batch_size):

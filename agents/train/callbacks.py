@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
 from stable_baselines3.common.callbacks import BaseCallback
-from tqdm import tqdm
 
 from agents.backends import GameTask, bot_seed, game_seed, run_games
+from agents.progress import progress
 from agents.train.config import TrainConfig
 
 
@@ -21,11 +23,11 @@ class ProgressBar(BaseCallback):
     def __init__(self, total: int) -> None:
         super().__init__()
         self.total = total
-        self.bar: tqdm | None = None
+        self.bar: Any = None
 
     def _on_training_start(self) -> None:
-        self.bar = tqdm(total=self.total, initial=self.num_timesteps, unit="step",
-                        unit_scale=True, dynamic_ncols=True, desc="train")
+        self.bar = progress(total=self.total, initial=self.num_timesteps, unit="step",
+                            unit_scale=True, desc="train")
 
     def _on_step(self) -> bool:
         if self.bar is not None:
@@ -44,15 +46,97 @@ def save_atomic(model: Any, path: Path) -> None:
     os.replace(tmp, path)
 
 
+def write_status(run_dir: Path, **fields: Any) -> dict[str, Any]:
+    """Update the run's ``status.json`` with ``fields`` (and the time), atomically;
+    returns the new record. An unreadable old record is replaced."""
+    path = run_dir / "status.json"
+    old = read_status(run_dir)
+    old.update(fields, updated=time.strftime("%Y-%m-%d %H:%M:%S"))
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(old, indent=2))
+    os.replace(tmp, path)
+    return old
+
+
+def read_status(run_dir: Path) -> dict[str, Any]:
+    """The run's ``status.json`` as a dict (empty when absent or unreadable: it is a
+    record of the run, rewritten as the run goes on, never an input)."""
+    try:
+        status = json.loads((run_dir / "status.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    return status if isinstance(status, dict) else {}
+
+
 def checkpoint_path(run_dir: Path, steps: int) -> Path:
     """The checkpoint file of a step count."""
     return run_dir / "checkpoints" / f"step_{steps:010d}.zip"
 
 
+def checkpoint_steps(path: Path) -> int:
+    """The step count in a checkpoint's name (``step_0000000512.zip`` → 512)."""
+    return int(path.stem.split("_")[1])
+
+
+def checkpoint_files(run_dir: Path) -> list[Path]:
+    """The run's checkpoints, oldest first."""
+    return sorted((run_dir / "checkpoints").glob("step_*[0-9].zip"))
+
+
 def latest_checkpoint(run_dir: Path) -> Path | None:
-    """The newest complete checkpoint of a run, or None."""
-    files = sorted((run_dir / "checkpoints").glob("step_*[0-9].zip"))
+    """The newest checkpoint file of a run (by its name), or None; see
+    :func:`damage` for whether it can be read."""
+    files = checkpoint_files(run_dir)
     return files[-1] if files else None
+
+
+def damage(path: Path, *, load: bool = False) -> str | None:
+    """Why the model file ``path`` cannot be loaded (truncated, not a zip, a member
+    failing its CRC check, no policy in it; with ``load``, also contents that
+    stable-baselines3 cannot read), or None when it is intact."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            bad = archive.testzip()
+            names = set(archive.namelist())
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, RuntimeError) as exc:
+        return f"not a readable zip file: {exc}"
+    if bad is not None:
+        return f"its member {bad} is corrupt (CRC check failed)"
+    missing = {"data", "policy.pth"} - names
+    if missing:
+        return f"not a stable-baselines3 model (no {', '.join(sorted(missing))} in it)"
+    if load:
+        from stable_baselines3.common.save_util import load_from_zip_file
+        try:
+            data, _, _ = load_from_zip_file(path, device="cpu")
+        except Exception as exc:  # noqa: BLE001  (torch and pickle raise many kinds)
+            return f"stable-baselines3 cannot read it: {type(exc).__name__}: {exc}"
+        if not isinstance(data, dict) or "num_timesteps" not in data:
+            return "stable-baselines3 cannot read it: no step count in its data"
+    return None
+
+
+def set_aside(path: Path, reason: str) -> Path:
+    """Rename an unreadable checkpoint to ``*.zip.unreadable`` (kept for a look, no
+    longer a checkpoint) and say so on stderr; returns the new path."""
+    aside = path.with_name(path.name + ".unreadable")
+    os.replace(path, aside)
+    print(f"warning: checkpoint {path.name} is unreadable ({reason}); renamed it to "
+          f"{aside.name}", file=sys.stderr)
+    return aside
+
+
+def save_checkpoint(model: Any, run_dir: Path, keep: int) -> Path:
+    """Write a checkpoint of ``model`` now (atomically), keep the newest ``keep`` and
+    record its step count in ``status.json`` (``timesteps``)."""
+    steps = int(model.num_timesteps)
+    path = checkpoint_path(run_dir, steps)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_atomic(model, path)
+    for old in checkpoint_files(run_dir)[:-keep]:
+        old.unlink()
+    write_status(run_dir, timesteps=steps)
+    return path
 
 
 class Checkpoints(BaseCallback):
@@ -74,13 +158,8 @@ class Checkpoints(BaseCallback):
         return True
 
     def save(self) -> Path:
-        """Write a checkpoint now; prune old ones."""
-        path = checkpoint_path(self.run_dir, self.num_timesteps)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        save_atomic(self.model, path)
-        for old in sorted(path.parent.glob("step_*[0-9].zip"))[:-self.keep]:
-            old.unlink()
-        return path
+        """Write a checkpoint now (see :func:`save_checkpoint`)."""
+        return save_checkpoint(self.model, self.run_dir, self.keep)
 
 
 def eval_tasks(config: TrainConfig, spec: str, games: int, seed: int) -> list[GameTask]:

@@ -7,6 +7,10 @@
     hydra-env train my_config.yaml
     hydra-env train --resume runs/Solo-v0__ppo__0__20261130-120000
     hydra-env train --help-fields
+
+The whole config is checked before the run folder is made (every field, the
+env it builds, the bots it names, the device); a bad one is an error naming
+the field, exit code 2, and nothing is written.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from hydra_env import ConfigError
+from hydra_env.errors import HydraError
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -32,11 +36,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="a YAML config file, or the name of a packaged config such as "
                         "coop_ppo (default: solo_ppo, the default solo training)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
-                   help="override a config field, e.g. --set total_timesteps=2e6 (repeatable)")
+                   help="override a config field, e.g. --set total_timesteps=2e6 (repeatable); "
+                        "a dotted key sets one entry of env_kwargs: --set env_kwargs.scenario=11; "
+                        "with --resume the overrides are written into the run's config.yaml")
     p.add_argument("--env", default=None, help="env block of the config to use "
                                                "(default: the config's 'env' field)")
     p.add_argument("--resume", type=Path, default=None, metavar="RUN_DIR",
-                   help="continue an interrupted run from its newest checkpoint")
+                   help="continue an interrupted run from its newest readable checkpoint, "
+                        "or finish one whose training is over (final model, final report)")
     p.add_argument("--runs-dir", type=Path, default=Path("runs"),
                    help="where run folders are created (default: runs)")
     p.add_argument("--workers", type=int, default=2,
@@ -53,6 +60,10 @@ def _fields_text() -> str:
     for name, f in FIELDS.items():
         default = f.default_factory() if f.default is dataclasses.MISSING else f.default
         lines.append(f"{name:<20} {f.metadata['doc']} (default: {default!r})")
+    lines += ["", "Mapping fields (env_kwargs) are merged, not replaced: the env block's env_kwargs "
+              "is laid key by key over the default block's, and --set env_kwargs={...} over both, "
+              "so keys a layer does not name keep their values. --set env_kwargs.KEY=VALUE sets "
+              "one key; a key set to null is removed (the environment's default applies)."]
     return "\n".join(lines)
 
 
@@ -67,6 +78,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers must be at least 1, got {args.workers}")
     if args.resume is not None and args.config is not None:
         raise UsageError("give either a config file or --resume RUN_DIR, not both")
+    if args.resume is not None and args.env is not None:
+        raise UsageError("--env picks an env block of a config file; a resumed run keeps its env "
+                         "(drop --env)")
     try:
         # A bad config name or field fails here, before torch is imported.
         config = None if args.resume is not None else \
@@ -83,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
             run_dir = trainer.prepare_run(config, args.runs_dir)
             print(f"run folder: {run_dir}")
         trainer.train(config, run_dir, resume=args.resume is not None, workers=args.workers)
-    except ConfigError as exc:
+    except HydraError as exc:      # a bad config, override, run folder or checkpoint
         raise UsageError(str(exc)) from None
     except KeyboardInterrupt:
         return 130

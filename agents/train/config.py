@@ -14,13 +14,23 @@ and one block per environment id; the block of the file's ``env`` (given in
 Every field below may appear in either block and be overridden on the
 command line (``--set total_timesteps=2e6``). An unknown field or a value of
 the wrong type is an error that names the field and what it expects.
+
+Mapping fields (``env_kwargs``) are merged, not replaced: the env block's
+``env_kwargs`` is laid key by key over the ``default`` block's, and
+``--set env_kwargs={stars: 2}`` over both, so the keys a layer does not name
+keep their values. A dotted key sets one entry: ``--set env_kwargs.scenario=11``.
+A key set to ``null`` is removed (the environment's own default applies):
+``--set env_kwargs.reward=null``.
+
+The file must be UTF-8 YAML without duplicated keys (a key given twice in one
+mapping is an error, not "the last one wins").
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import math
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +38,7 @@ from typing import Any, get_type_hints
 
 import yaml
 
-from hydra_env import ConfigError
+from hydra_env import ConfigError, arguments
 
 
 def _f(default: Any, doc: str, **kw: Any) -> Any:
@@ -48,7 +58,9 @@ class TrainConfig:
     n_envs: int = _f(4, "parallel environments")
     vec_env: str = _f("dummy", "vector env: 'dummy' (one process) or 'subproc' (one process per env)",
                       choices=("dummy", "subproc"))
-    env_kwargs: dict = _f({}, "keyword arguments of the environment (scenario, stars, reward, ...)")
+    env_kwargs: dict = _f({}, "keyword arguments of the environment (scenario, stars, reward, ...); "
+                          "merged key by key over the default block's and under --set's "
+                          "(--set env_kwargs.scenario=11 sets one key; null removes one)")
     policy: str = _f("MultiInputPolicy", "policy class: MultiInputPolicy (Dict observation), "
                      "MlpPolicy (flat observation) or CandidatePolicy (scores each legal action "
                      "from its after-state; needs candidates > 0)",
@@ -109,42 +121,36 @@ def field_docs() -> dict[str, str]:
 
 
 def _coerce(name: str, value: Any, where: str) -> Any:
-    """Check (and gently convert) one field's value, or raise ConfigError naming it."""
+    """Check (and gently convert) one field's value, or raise ConfigError naming it.
+
+    The checks are :mod:`hydra_env.arguments`' (no bool for a number, no float for
+    an integer); YAML's spellings of numbers (``2e6``, ``1e-5`` read as text) are
+    taken as the numbers they are first."""
     kind = _TYPES[name]
-    bad = ConfigError(f"{where}: field {name!r} must be {_type_word(kind)}, got {value!r} "
-                      f"({FIELDS[name].metadata['doc']})")
+    label = f"{where}: field {name!r}"
+    fix = f"see `hydra-env train --help-fields` ({FIELDS[name].metadata['doc']})"
     if kind in (int, float) and isinstance(value, str) and _NUMBER.fullmatch(value.strip()):
         value = float(value)            # PyYAML reads 1e-5 (no dot) as a string (YAML 1.1)
     if kind is bool:
-        if not isinstance(value, bool):
-            raise bad
+        value = arguments.boolean(label, value, fix=f"write true or false; {fix}")
     elif kind is int:
-        if isinstance(value, bool):
-            raise bad
         if isinstance(value, float) and value.is_integer():
             value = int(value)          # 2e6 in YAML or --set is a float
-        if not isinstance(value, int):
-            raise bad
+        value = arguments.integer(label, value, fix=f"write a whole number; {fix}")
     elif kind is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise bad
-        value = float(value)
+        value = arguments.number(label, value, fix=f"write a number; {fix}")
     elif kind is str:
-        if value is None:
-            value = ""
-        if not isinstance(value, str):
-            raise bad
+        value = arguments.text(label, "" if value is None else value, empty=True,
+                               fix=f"write a text; {fix}")
     elif kind is list:
         if not isinstance(value, list):
-            raise bad
+            raise ConfigError(f"{label} must be a list, got {arguments.show(value)}; write "
+                              f"[a, b, ...]; {fix}")
     elif kind is dict:
-        if value is None:
-            value = {}
-        if not isinstance(value, dict):
-            raise bad
+        value = arguments.mapping(label, value, fix=f"write {{key: value, ...}}; {fix}")
     choices = FIELDS[name].metadata.get("choices")
-    if choices and value not in choices:
-        raise ConfigError(f"{where}: field {name!r} must be one of {list(choices)}, got {value!r}")
+    if choices:
+        value = arguments.choice(label, value, choices)
     return value
 
 
@@ -157,17 +163,94 @@ def _type_word(kind: type) -> str:
 
 
 def _apply(cfg: dict[str, Any], block: Any, where: str) -> None:
+    """Lay ``block`` (field → value) over ``cfg``: plain fields are replaced, mapping
+    fields merged key by key (``null`` removes a key); ``field.key`` sets one entry."""
     if block is None:
         return
     if not isinstance(block, dict):
         raise ConfigError(f"{where}: expected a mapping of fields, got {type(block).__name__}")
     for key, value in block.items():
-        if key not in FIELDS:
-            close = [n for n in FIELDS if n.startswith(str(key)[:3])]
+        head, dot, path = str(key).partition(".")
+        if head not in FIELDS:
+            close = [n for n in FIELDS if n.startswith(head[:3])]
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise ConfigError(f"{where}: unknown field {key!r}{hint} "
                               f"(known fields: see `hydra-env train --help-fields`)")
-        cfg[key] = _coerce(key, value, where)
+        if dot:
+            if _TYPES[head] is not dict:
+                mappings = [n for n in FIELDS if _TYPES[n] is dict]
+                raise ConfigError(f"{where}: {key!r}: a dotted key sets one entry of a mapping "
+                                  f"field ({', '.join(mappings)}), and {head!r} is "
+                                  f"{_type_word(_TYPES[head])}; write {head}=VALUE")
+            parts = path.split(".")
+            if not all(parts):
+                raise ConfigError(f"{where}: {key!r}: empty part in the dotted key; write "
+                                  f"{head}.NAME=VALUE")
+            for part in reversed(parts):
+                value = {part: value}
+        value = _coerce(head, value, where)
+        if _TYPES[head] is dict:
+            value = _merge(cfg.get(head, FIELDS[head].default_factory()), value)
+        cfg[head] = value
+
+
+def _merge(base: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
+    """``update`` laid over ``base`` key by key (nested mappings too); a None value
+    removes its key."""
+    out = dict(base)
+    for key, value in update.items():
+        if value is None:
+            out.pop(key, None)
+        elif isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing a key given twice in one mapping."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, Any] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            try:
+                first = seen.get(key)
+            except TypeError:            # an unhashable key: PyYAML's own error follows
+                break
+            if first is not None:
+                raise yaml.constructor.ConstructorError(
+                    "while constructing a mapping", node.start_mark,
+                    f"found the key {key!r} twice (first {first}); give each key once",
+                    key_node.start_mark)
+            seen[key] = f"at line {key_node.start_mark.line + 1}"
+        return super().construct_mapping(node, deep=deep)
+
+
+def read_yaml(text: str, where: str) -> Any:
+    """``text`` parsed as YAML (safe, duplicated keys refused); ConfigError naming ``where``."""
+    try:
+        return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 (a SafeLoader subclass)
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{where}: not valid YAML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{where}: not valid YAML: nested too deeply") from None
+
+
+def read_config_file(path: Path) -> Any:
+    """The YAML document of a config file; ConfigError naming the file when it cannot
+    be read, is not UTF-8 or is not valid YAML."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"config {path} cannot be read: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"config {path} is not UTF-8 text (byte 0x{raw[exc.start]:02x} at "
+                          f"offset {exc.start}); save it with the UTF-8 encoding") from None
+    return read_yaml(text, str(path))
 
 
 def parse_override(text: str) -> tuple[str, Any]:
@@ -177,8 +260,8 @@ def parse_override(text: str) -> tuple[str, Any]:
     key, raw = text.split("=", 1)
     key = key.strip()
     try:
-        value = yaml.safe_load(raw)
-    except yaml.YAMLError as exc:
+        value = yaml.load(raw, Loader=_StrictLoader)  # noqa: S506 (a SafeLoader subclass)
+    except (yaml.YAMLError, RecursionError) as exc:
         raise ConfigError(f"--set {text!r}: the value is not valid YAML ({exc})") from None
     if isinstance(value, str):
         try:
@@ -227,17 +310,15 @@ def load_config(path: str | Path | None, overrides: list[str] | None = None,
     """Read a config file (a path or a packaged name, see :func:`find_config`), lay
     the env block over ``default``, apply overrides.
 
-    Raises ConfigError for a missing or unreadable file, unknown fields, wrong
-    types and an env id without a block of its own (when the file has env
-    blocks at all).
+    Raises ConfigError for a missing, unreadable or non-UTF-8 file, a duplicated
+    key, unknown fields and wrong types. What the values lead to (the env they
+    build, the bots they name, the device) is checked by
+    :func:`agents.train.checks.check_config`.
     """
     cfg: dict[str, Any] = {}
     if path is not None:
         path = find_config(path)
-        try:
-            doc = yaml.safe_load(path.read_text())
-        except yaml.YAMLError as exc:
-            raise ConfigError(f"{path}: not valid YAML: {exc}") from None
+        doc = read_config_file(path)
         if not isinstance(doc, dict):
             raise ConfigError(f"{path}: expected a mapping with a 'default' block and env blocks")
         unknown = [k for k in doc if k != "default" and "/" not in str(k)]
@@ -259,25 +340,51 @@ def load_config(path: str | Path | None, overrides: list[str] | None = None,
 
 
 def validate(c: TrainConfig) -> None:
-    """Cross-field checks; ConfigError naming the field."""
-    if c.features_dim < 0:
-        raise ConfigError(f"field 'features_dim' must be 0 or more, got {c.features_dim}")
+    """Ranges and cross-field checks; ConfigError naming the field and the fix."""
+    arguments.integer("field 'features_dim'", c.features_dim, low=0,
+                      fix="write 0 (no shared layer) or a layer size such as 256")
     positive = ("total_timesteps", "n_envs", "n_steps", "batch_size", "n_epochs", "eval_games",
-                "torch_threads", "keep_checkpoints", "bc_workers")
+                "torch_threads", "keep_checkpoints", "bc_workers", "bc_epochs", "bc_batch_size")
     for name in positive:
-        if getattr(c, name) < 1:
-            raise ConfigError(f"field {name!r} must be at least 1, got {getattr(c, name)}")
-    for name in ("eval_freq", "checkpoint_freq", "final_eval_games", "bc_games", "selfplay_refresh"):
-        if getattr(c, name) < 0:
-            raise ConfigError(f"field {name!r} must be 0 or more, got {getattr(c, name)}")
-    if c.env not in ("hydra_env/Solo-v0", "hydra_env/Coop-v0"):
-        raise ConfigError(f"field 'env' must be hydra_env/Solo-v0 or hydra_env/Coop-v0, got {c.env!r}")
-    if not 0.0 <= c.selfplay_prob <= 1.0:
-        raise ConfigError(f"field 'selfplay_prob' must lie in [0, 1], got {c.selfplay_prob}")
-    if c.opponent_weights and len(c.opponent_weights) != len(c.opponents):
-        raise ConfigError("field 'opponent_weights' must have one weight per entry of 'opponents'")
-    if not all(isinstance(x, int) and x > 0 for x in c.net_arch):
-        raise ConfigError(f"field 'net_arch' must be a list of positive integers, got {c.net_arch}")
+        arguments.integer(f"field {name!r}", getattr(c, name), low=1)
+    for name in ("eval_freq", "checkpoint_freq", "final_eval_games", "bc_games", "selfplay_refresh",
+                 "candidates", "seed", "eval_seed"):
+        arguments.integer(f"field {name!r}", getattr(c, name), low=0,
+                          fix="write 0 or a larger whole number")
+    arguments.integer("field 'selfplay_pool'", c.selfplay_pool, low=1)
+    arguments.choice("field 'env'", c.env, ("hydra_env/Solo-v0", "hydra_env/Coop-v0"))
+    for name in ("learning_rate", "bc_learning_rate"):
+        if getattr(c, name) <= 0:
+            raise ConfigError(f"field {name!r} must be a positive number, got {getattr(c, name)}; "
+                              f"write e.g. 0.0003")
+    for name in ("gamma", "gae_lambda", "selfplay_prob"):
+        arguments.number(f"field {name!r}", getattr(c, name), low=0.0, high=1.0)
+    for name in ("clip_range", "ent_coef", "vf_coef", "max_grad_norm", "target_kl"):
+        arguments.number(f"field {name!r}", getattr(c, name), low=0.0,
+                         fix="write 0 or a positive number")
+    if not c.name or any(ch in c.name for ch in "/\\:") or c.name.strip() != c.name:
+        raise ConfigError(f"field 'name' must be a non-empty name without '/', '\\' or ':' "
+                          f"(it becomes part of the run folder's name), got {c.name!r}")
+    arguments.text("field 'device'", c.device, fix="write cpu, cuda, cuda:N, mps or auto")
+    for i, spec in enumerate(c.opponents):
+        arguments.text(f"field 'opponents' entry {i}", spec,
+                       fix="write bot specs such as [heuristic, random] (`hydra-env bots` lists them)")
+    if c.env == "hydra_env/Coop-v0" and not c.opponents and "opponents" not in c.env_kwargs:
+        raise ConfigError("field 'opponents' is empty: the coordinated game needs scripted "
+                          "opponents for the other seats; write e.g. opponents: [heuristic]")
+    if c.opponent_weights:
+        if len(c.opponent_weights) != len(c.opponents):
+            raise ConfigError(f"field 'opponent_weights' must have one weight per entry of "
+                              f"'opponents' ({len(c.opponents)}), got {len(c.opponent_weights)}; "
+                              f"write [] for uniform sampling")
+        weights = [arguments.number(f"field 'opponent_weights' entry {i}", w, low=0.0)
+                   for i, w in enumerate(c.opponent_weights)]
+        if not sum(weights) > 0:
+            raise ConfigError("field 'opponent_weights' must have a positive sum; write [] for "
+                              "uniform sampling")
+    for i, size in enumerate(c.net_arch):
+        arguments.integer(f"field 'net_arch' entry {i}", size, low=1,
+                          fix="write a list of layer sizes such as [128, 128]")
     if c.policy == "CandidatePolicy" and c.candidates < 1:
         raise ConfigError("field 'candidates' must be at least 1 with policy CandidatePolicy "
                           "(about 160 covers every legal action)")
@@ -296,4 +403,6 @@ def dump_config(config: TrainConfig, path: Path) -> None:
                 and "e" in text:
             text = text.replace("e", ".0e", 1)               # 3e-05 → 3.0e-05 (YAML 1.1 float)
         lines.append(f"  {name}: {text}")
-    path.write_text("\n".join(lines) + "\n")
+    tmp = path.with_name(f".{path.name}.partial")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.replace(tmp, path)              # a run folder's config.yaml is never half-written

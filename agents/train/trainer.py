@@ -17,13 +17,17 @@
   evaluation, written by the same code as ``hydra-env evaluate`` (games.csv,
   summary.json with ``evaluated_model``, scores.png);
 * ``pool/`` — frozen learners for self-play (coordinated runs that use it);
-* ``status.json`` — state of the run (``running``, ``interrupted``, ``done``).
+* ``status.json`` — state of the run (``created``, ``running``, ``interrupted``,
+  ``trained``: the final report is still to come, ``done``), ``timesteps`` (updated
+  at every checkpoint), ``total_timesteps`` and the ``overrides`` given on resume.
 
 Every saved model records its env id and arguments (in its observation space):
 ``hydra_env.envs.make_env_for(model_zip)`` builds the matching env.
 
-An interrupted run (Ctrl-C, or a killed process) continues from its newest
-checkpoint with ``hydra-env train --resume RUN_DIR``.
+The whole config is checked before the run folder is made
+(:mod:`agents.train.checks`). An interrupted run (Ctrl-C, or a killed process,
+also during its final evaluation) continues from its newest readable checkpoint
+with ``hydra-env train --resume RUN_DIR`` (:mod:`agents.train.resume`).
 """
 
 from __future__ import annotations
@@ -42,10 +46,14 @@ import torch
 
 import hydra_env  # noqa: F401  (registers the environment ids)
 from agents.train import callbacks as cb
-from agents.train.config import TrainConfig, dump_config, load_config
+from agents.train import resume as resuming
+from agents.train.checks import check_config
+from agents.train.config import TrainConfig, dump_config
+from agents.train.resume import resume_config  # noqa: F401  (trainer.resume_config, as before)
 from agents.train.selfplay import OpponentPool
 from hydra_env import ConfigError
 from hydra_env.envs.policy_env import env_args_from_training_config, record_env_args
+from hydra_env.errors import HydraError
 
 COOP = "hydra_env/Coop-v0"
 
@@ -144,57 +152,91 @@ def _linear(start: float) -> Callable[[float], float]:
     return schedule
 
 
-def _status(run_dir: Path, **fields: Any) -> None:
-    path = run_dir / "status.json"
-    old = json.loads(path.read_text()) if path.exists() else {}
-    old.update(fields, updated=time.strftime("%Y-%m-%d %H:%M:%S"))
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(old, indent=2))
-    os.replace(tmp, path)
-
-
 def prepare_run(config: TrainConfig, runs_dir: Path) -> Path:
-    """Create the run folder and write the resolved config."""
+    """Check the whole config (:func:`agents.train.checks.check_config`: the env, the
+    bots, the device, the imitation cache), then create the run folder and write the
+    resolved config. ConfigError, with nothing created, when a check fails."""
+    runs_dir = Path(runs_dir)
+    if runs_dir.exists() and not runs_dir.is_dir():
+        raise ConfigError(f"the runs folder {runs_dir} is a file; give --runs-dir a folder")
     run_dir = runs_dir / run_name(config)
     if run_dir.exists():
         raise ConfigError(f"run folder {run_dir} already exists")
+    check_config(config, runs_dir)
     (run_dir / "checkpoints").mkdir(parents=True)
     dump_config(config, run_dir / "config.yaml")
-    _status(run_dir, state="created", timesteps=0, total_timesteps=config.total_timesteps)
+    cb.write_status(run_dir, state="created", timesteps=0, total_timesteps=config.total_timesteps)
     return run_dir
-
-
-def resume_config(run_dir: Path, overrides: list[str] | None = None) -> TrainConfig:
-    """The config of an existing run (its config.yaml, with ``overrides``)."""
-    if not (run_dir / "config.yaml").is_file():
-        raise ConfigError(f"{run_dir} is not a run folder (no config.yaml); give the folder "
-                          f"that `hydra-env train` created under runs/")
-    return load_config(run_dir / "config.yaml", overrides)
 
 
 def train(config: TrainConfig, run_dir: Path, *, resume: bool = False,
           workers: int = 1) -> Path:
-    """Train (or continue training) in ``run_dir``; returns the run folder.
+    """Train (or, with ``resume``, continue or finish, see :mod:`agents.train.resume`)
+    in ``run_dir``; returns the run folder.
 
     ``workers`` is the number of processes for the final evaluation report.
     """
-    from sb3_contrib import MaskablePPO
     torch.set_num_threads(config.torch_threads)
-    ckpt = cb.latest_checkpoint(run_dir) if resume else None
-    if resume and ckpt is None:
-        raise ConfigError(f"{run_dir} has no checkpoint to resume from (checkpoints/step_*.zip)")
-    start_steps = int(ckpt.stem.split("_")[1]) if ckpt else 0
-    # Resumed environments get fresh seeds (their episodes in flight were lost).
-    venv = make_vec_env(config, run_dir, config.seed + start_steps)
+    if resume:
+        return _resume(config, run_dir, workers)
+    venv = make_vec_env(config, run_dir, config.seed)
+    model = new_model(config, venv, run_dir)
+    if config.bc_teacher and config.bc_games:
+        _warm_start(model, config, run_dir)
+    _learn(model, venv, config, run_dir, resume=False)
+    _finish(model, config, run_dir)
+    _report(config, run_dir, workers)
+    return run_dir
+
+
+def _resume(config: TrainConfig, run_dir: Path, workers: int) -> Path:
+    """Continue training from the newest readable checkpoint, or finish a run whose
+    training is over (final model, final report), or say that it is complete."""
+    from sb3_contrib import MaskablePPO
+    steps = resuming.finished_steps(run_dir, config.total_timesteps)
+    ckpt = None
+    if steps is None:
+        ckpt = resuming.newest_readable_checkpoint(run_dir)
+        steps = cb.checkpoint_steps(ckpt)
+        if steps < config.total_timesteps:
+            # Resumed environments get fresh seeds (their episodes in flight were lost).
+            venv = make_vec_env(config, run_dir, config.seed + steps)
+            try:
+                model = MaskablePPO.load(ckpt, env=venv, device=config.device,
+                                         tensorboard_log=str(run_dir / "tb"))
+            except ValueError as exc:    # e.g. "Observation spaces do not match"
+                venv.close()
+                raise ConfigError(f"checkpoint {ckpt} does not fit the env of {run_dir}'s "
+                                  f"config.yaml ({exc}); resume with the config it was "
+                                  f"trained with") from None
+            record_env(model, config)            # (checkpoints of older runs lack it)
+            print(f"resuming {run_dir} from {ckpt.name} ({model.num_timesteps} steps)")
+            _learn(model, venv, config, run_dir, resume=True)
+            _finish(model, config, run_dir)
+            _report(config, run_dir, workers)
+            return run_dir
+    complete = resuming.report_complete(config, run_dir)
+    if ckpt is None and complete:
+        if cb.read_status(run_dir).get("state") != "done":
+            cb.write_status(run_dir, state="done")
+        print(f"{run_dir} is complete: trained for {steps} steps (total_timesteps "
+              f"{config.total_timesteps}), final model and report written; nothing to do. "
+              f"To train further: hydra-env train --resume {run_dir} --set total_timesteps=N")
+        return run_dir
+    print(f"{run_dir}: training is over ({steps} of {config.total_timesteps} steps); "
+          f"finishing the run: " + ("the final report" if ckpt is None else
+                                    f"the final model (from {ckpt.name}) and report"))
     if ckpt is not None:
-        model = MaskablePPO.load(ckpt, env=venv, device=config.device,
-                                 tensorboard_log=str(run_dir / "tb"))
-        record_env(model, config)            # (checkpoints of older runs lack it)
-        print(f"resuming {run_dir} from {ckpt.name} ({model.num_timesteps} steps)")
-    else:
-        model = new_model(config, venv, run_dir)
-        if config.bc_teacher and config.bc_games:
-            _warm_start(model, config, run_dir)
+        model = MaskablePPO.load(ckpt, device=config.device)
+        record_env(model, config)
+        _finish(model, config, run_dir)
+    _report(config, run_dir, workers)
+    return run_dir
+
+
+def _learn(model: Any, venv: Any, config: TrainConfig, run_dir: Path, *, resume: bool) -> None:
+    """PPO from the model's step count to ``total_timesteps`` with the run's callbacks,
+    then a checkpoint; on Ctrl-C a checkpoint, status ``interrupted`` and the re-raise."""
     checkpoints = cb.Checkpoints(run_dir, config.checkpoint_freq, config.keep_checkpoints)
     callbacks: list[Any] = [checkpoints]
     if config.eval_freq:
@@ -205,32 +247,47 @@ def train(config: TrainConfig, run_dir: Path, *, resume: bool = False,
     if config.progress_bar:
         callbacks.append(cb.ProgressBar(config.total_timesteps))
     remaining = config.total_timesteps - model.num_timesteps
-    _status(run_dir, state="running", timesteps=int(model.num_timesteps))
+    cb.write_status(run_dir, state="running", timesteps=int(model.num_timesteps),
+                    total_timesteps=config.total_timesteps)
     started = time.perf_counter()
     try:
         if remaining > 0:
             model.learn(remaining, callback=callbacks, reset_num_timesteps=not resume,
                         tb_log_name="ppo")
     except KeyboardInterrupt:
-        checkpoints.num_timesteps = model.num_timesteps
-        path = checkpoints.save()
-        _status(run_dir, state="interrupted", timesteps=int(model.num_timesteps))
+        path = cb.save_checkpoint(model, run_dir, config.keep_checkpoints)
+        cb.write_status(run_dir, state="interrupted", timesteps=int(model.num_timesteps))
         print(f"\ninterrupted at {model.num_timesteps} steps; saved {path.name}. "
               f"Continue with: hydra-env train --resume {run_dir}")
         venv.close()
         raise
     venv.close()
-    checkpoints.num_timesteps = model.num_timesteps
-    checkpoints.save()
+    cb.save_checkpoint(model, run_dir, config.keep_checkpoints)
+    earlier = float(cb.read_status(run_dir).get("train_seconds") or 0)   # before a resume
+    cb.write_status(run_dir, train_seconds=round(earlier + time.perf_counter() - started, 1))
+
+
+def _finish(model: Any, config: TrainConfig, run_dir: Path) -> None:
+    """The end of training: ``final_model.zip`` (and ``best_model.zip`` when no
+    periodic evaluation found one), status ``trained``."""
     cb.save_atomic(model, run_dir / "final_model.zip")
     if cb.periodic_best(run_dir) is None:    # no evaluation after training began: the final
         cb.save_atomic(model, run_dir / "best_model.zip")   # model is the best there is
-    _status(run_dir, state="trained", timesteps=int(model.num_timesteps),
-            train_seconds=round(time.perf_counter() - started, 1))
+    cb.write_status(run_dir, state="trained", timesteps=int(model.num_timesteps))
+
+
+def _report(config: TrainConfig, run_dir: Path, workers: int) -> None:
+    """The final evaluation report (when the config asks for one), then status ``done``."""
     if config.final_eval_games:
-        final_report(config, run_dir, workers)
-    _status(run_dir, state="done")
-    return run_dir
+        code = final_report(config, run_dir, workers)
+        if code == 130:
+            raise KeyboardInterrupt
+        if code != 0 or not resuming.report_complete(config, run_dir):
+            raise ConfigError(f"the final evaluation report of {run_dir} failed (hydra-env "
+                              f"evaluate exit code {code}, its error is above); the model is "
+                              f"trained: fix that, then finish the report with "
+                              f"`hydra-env train --resume {run_dir}`")
+    cb.write_status(run_dir, state="done")
 
 
 def bc_cache_path(config: TrainConfig, runs_dir: Path) -> Path:
@@ -247,12 +304,18 @@ def bc_cache_path(config: TrainConfig, runs_dir: Path) -> Path:
 
 def _warm_start(model: Any, config: TrainConfig, run_dir: Path) -> None:
     from agents.train import bc
-    episodes = bc.load_episodes(bc_cache_path(config, run_dir.parent))
+    cache = bc_cache_path(config, run_dir.parent)
+    episodes = bc.load_episodes(cache)
     if episodes is None:
         episodes = bc.play_teacher(env_factory(config, None), config.bc_teacher, config.bc_games,
                                    config.seed + 7_000_000, workers=config.bc_workers)
-        bc.save_episodes(bc_cache_path(config, run_dir.parent), episodes)
-    data = bc.replay(env_factory(config, None), episodes, config.gamma)
+        bc.save_episodes(cache, episodes)
+    try:
+        data = bc.replay(env_factory(config, None), episodes, config.gamma)
+    except HydraError as exc:            # e.g. an action that is not legal in this env
+        raise ConfigError(f"imitation cache {cache} does not replay in {config.env} ({exc}); "
+                          f"delete it and run again (the teacher's games are then played "
+                          f"again)") from None
     # PPO's own TensorBoard run (tb/ppo_N, as learn() would name it) gets bc/loss and
     # bc/accuracy per epoch; learn() then keeps writing to this logger.
     from stable_baselines3.common.utils import configure_logger
@@ -274,8 +337,9 @@ def evaluated_model(run_dir: Path) -> dict[str, Any]:
     best = cb.periodic_best(run_dir)
     if best is not None and (run_dir / "best_model.zip").is_file():
         return {"model": "best", "timesteps": int(best["timesteps"]), "file": "best_model.zip"}
-    status = json.loads((run_dir / "status.json").read_text())
-    return {"model": "final", "timesteps": int(status["timesteps"]), "file": "final_model.zip"}
+    status = cb.read_status(run_dir)
+    return {"model": "final", "timesteps": int(status.get("timesteps") or 0),
+            "file": "final_model.zip"}
 
 
 def final_report(config: TrainConfig, run_dir: Path, workers: int) -> int:

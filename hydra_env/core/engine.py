@@ -3,7 +3,7 @@
 ``run`` executes tasks (hydra effects, shoves, follow-ups) and advances the
 round flow until a decision is pending or the game is over. ``legal_mask``
 gives the legal decisions as an integer bitmask over the action layout;
-``apply`` checks an index against it, performs it and runs on.
+``apply`` checks an index against it, performs it (``perform``) and runs on.
 """
 
 from __future__ import annotations
@@ -81,6 +81,17 @@ def apply(state: State, rules: Rules, action: int) -> None:
 
     Raises IllegalActionError (state unchanged) when ``action`` is not legal.
     """
+    perform(state, rules, action)
+    run(state, rules)
+
+
+def perform(state: State, rules: Rules, action: int) -> None:
+    """Check and carry out a legal decision, without running on: the tasks it
+    pushed and the round flow wait for :func:`run` (a replay viewer steps them
+    one by one). ``apply`` is ``perform`` then ``run``.
+
+    Raises IllegalActionError (state unchanged) when ``action`` is not legal.
+    """
     if not 0 <= action < rules.codec.size or not (legal_mask(state, rules) >> action) & 1:
         raise IllegalActionError(why_illegal(state, rules, action))
     pd = state.pending
@@ -110,7 +121,6 @@ def apply(state: State, rules: Rules, action: int) -> None:
             coop.play_hydra(state, rules, seat, codec.arg[action])
         else:
             coop.end_turn(state, rules)
-    run(state, rules)
 
 
 def _hero_action(state: State, rules: Rules, seat: int, action: int) -> None:

@@ -1,0 +1,134 @@
+"""Checks of a whole training config before a run folder is made or a run resumed.
+
+:func:`agents.train.config.load_config` checks each field's type and range;
+this module checks what the values lead to, so that a config that would
+fail minutes into a run fails at once, with nothing written:
+
+* ``device``: a torch device string (``cpu``, ``cuda``, ``cuda:N``, ``mps``,
+  ``auto``) that names a device this machine has;
+* ``bc_teacher`` and every entry of ``opponents``: bot specs that resolve
+  (through :func:`hydra_env.envs.bots.make_bot`);
+* ``env`` with ``env_kwargs``: the training environment is built once and
+  reset (with the opponent pool of ``hydra_env/Coop-v0``);
+* the imitation cache (``runs/bc_cache/``) of a warm start, when it exists:
+  a corrupt file is named, with what to do about it.
+
+Every failure is a :class:`~hydra_env.errors.ConfigError` naming the field.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from agents.train.config import TrainConfig
+from hydra_env.errors import ConfigError, HydraError
+
+_DEVICES = "cpu, cuda, cuda:N (N a GPU index), mps or auto"
+
+
+def check_config(config: TrainConfig, runs_dir: Path | None = None, *,
+                 warm_start: bool = True) -> None:
+    """Everything :mod:`agents.train.checks` describes; ``runs_dir`` is where the
+    imitation cache lives (None: not checked), ``warm_start`` False for a resumed
+    run (no warm start, no cache)."""
+    check_device(config.device)
+    check_bots(config)
+    check_env(config)
+    if warm_start and runs_dir is not None and config.bc_teacher and config.bc_games:
+        from agents.train import bc
+        from agents.train.trainer import bc_cache_path
+        bc.load_episodes(bc_cache_path(config, runs_dir))      # ConfigError when corrupt
+
+
+def check_device(device: str) -> None:
+    """ConfigError unless ``device`` is a torch device this machine has."""
+    import torch
+    if device == "auto":
+        return
+    try:
+        parsed = torch.device(device)
+    except (RuntimeError, TypeError, ValueError):
+        raise ConfigError(f"field 'device': {device!r} is not a torch device; write "
+                          f"{_DEVICES}") from None
+    if parsed.type == "cpu":
+        return
+    if parsed.type == "cuda":
+        count = torch.cuda.device_count() if torch.cuda.is_available() else 0
+        if count == 0:
+            raise ConfigError(f"field 'device': {device!r} is not available (torch sees no CUDA "
+                              f"GPU on this machine); write device: cpu (or auto)")
+        if parsed.index is not None and parsed.index >= count:
+            raise ConfigError(f"field 'device': {device!r} is not available (this machine has "
+                              f"{count} CUDA GPU(s): cuda:0 to cuda:{count - 1})")
+        return
+    if parsed.type == "mps":
+        if not torch.backends.mps.is_available():
+            raise ConfigError(f"field 'device': {device!r} is not available (no Apple MPS "
+                              f"device); write device: cpu (or auto)")
+        return
+    raise ConfigError(f"field 'device': {device!r} cannot train here; write {_DEVICES}")
+
+
+def check_bots(config: TrainConfig) -> None:
+    """ConfigError unless ``bc_teacher`` and every entry of ``opponents`` make a bot."""
+    from hydra_env.envs.bots import make_bot
+    named = [(f"field 'opponents' entry {i}", spec) for i, spec in enumerate(config.opponents)]
+    if config.bc_teacher:
+        named.append(("field 'bc_teacher'", config.bc_teacher))
+    for label, spec in named:
+        try:
+            make_bot(spec, seed=0)
+        except HydraError as exc:
+            raise ConfigError(f"{label} ({spec!r}): {exc}; `hydra-env bots` lists the bots "
+                              f"and their parameters") from None
+
+
+def check_env(config: TrainConfig) -> None:
+    """Build the training environment once and reset it; ConfigError naming
+    ``env_kwargs`` (with the arguments tried) when that fails."""
+    import gymnasium as gym
+
+    from agents.train.trainer import env_kwargs
+    kwargs = env_kwargs(config, None)
+    shown = {k: v for k, v in kwargs.items() if k != "opponents" or k in config.env_kwargs}
+    where = f"field 'env_kwargs': cannot build {config.env} with {shown}"
+    env: Any = None
+    try:
+        env = gym.make(config.env, **kwargs)
+        env.reset(seed=config.seed)
+    except HydraError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
+    except TypeError as exc:     # an argument the environment does not take
+        message = str(exc).split(" was raised from the environment creator")[0]
+        accepted = ", ".join(env_parameters(config.env)) or "see the environment's docstring"
+        raise ConfigError(f"{where}: {message}; {config.env} accepts: {accepted}") from None
+    except Exception as exc:  # noqa: BLE001  (any failure of the env is the config's to name)
+        raise ConfigError(f"{where}: {type(exc).__name__}: {exc}") from None
+    finally:
+        if env is not None:
+            env.close()
+
+
+def env_parameters(env_id: str) -> list[str]:
+    """The keyword arguments the environment class of ``env_id`` accepts (its
+    ``__init__`` and those of the classes it passes ``**kwargs`` on to)."""
+    import inspect
+
+    import gymnasium as gym
+    from gymnasium.envs.registration import load_env_creator
+    try:
+        creator = load_env_creator(gym.spec(env_id).entry_point)
+    except Exception:  # noqa: BLE001  (only for a message)
+        return []
+    names: list[str] = []
+    for cls in getattr(creator, "__mro__", (creator,)):
+        init = cls.__dict__.get("__init__") if isinstance(cls, type) else cls
+        if init is None:
+            continue
+        params = inspect.signature(init).parameters.values()
+        names += [p.name for p in params if p.name != "self" and p.name not in names
+                  and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        if not any(p.kind is p.VAR_KEYWORD for p in params):
+            break
+    return names
