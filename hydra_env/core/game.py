@@ -74,10 +74,15 @@ def _resolve_seed(seed: Any) -> int:
     return value
 
 
+_DEFAULT_OPTIONS = RuleOptions()
+
+
 def _resolve_options(options: Any) -> RuleOptions:
     """The rule options of an ``options=`` argument: RuleOptions, a dict of them or None."""
     if isinstance(options, RuleOptions):
         return options
+    if options is None:
+        return _DEFAULT_OPTIONS          # frozen: one shared object
     return RuleOptions.from_dict(arguments.mapping(
         "options", options, fix="pass a hydra_env.RuleOptions, a dict such as {'solo_regrow_heads': True} or None"))
 

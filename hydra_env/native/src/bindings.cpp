@@ -219,6 +219,14 @@ long long action_value(nb::handle a) {
     return v;
 }
 
+// Python ints 0 .. ActionMask::kBits-1, made once: a legal action list then costs one
+// reference per entry instead of an int object.
+PyObject* g_action_ints[ActionMask::kBits];
+
+void make_action_ints() {
+    for (int a = 0; a < ActionMask::kBits; ++a) g_action_ints[a] = PyLong_FromLong(a);
+}
+
 nb::object legal_list(Game& g) {
     const ActionMask& m = g.legal();
     int n_words = (g.rules().tables->codec.size + 63) / 64;
@@ -231,7 +239,9 @@ nb::object legal_list(Game& g) {
         while (w) {
             int k = ctz64(w);
             w &= w - 1;
-            PyList_SET_ITEM(out, at++, PyLong_FromLong(i * 64 + k));
+            PyObject* value = g_action_ints[i * 64 + k];
+            Py_INCREF(value);
+            PyList_SET_ITEM(out, at++, value);
         }
     }
     return nb::steal(out);
@@ -244,6 +254,7 @@ NB_MODULE(_native, m) {
     m.attr("STATE_BYTES") = sizeof(State);
     // Native rules are cached for the life of the process (hydra_env/native/tables.py).
     nb::set_leak_warnings(false);
+    make_action_ints();
 
     m.def(
         "event_permutation",
