@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test train lint setup
+.PHONY: test train lint setup native native-asan
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
@@ -20,6 +20,24 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 setup: $(STAMP)
+
+# Rebuild the native engine (hydra_env._native) after a C++ change: an incremental
+# CMake build in build/ (the editable install does the first build).
+native: $(STAMP)
+	$(BIN)/pip install --no-build-isolation --no-deps -e .
+
+# The native engine built with AddressSanitizer + UndefinedBehaviorSanitizer (any error
+# aborts), then the random-input fuzz of the native facade and a differential run under it.
+ASAN_BUILD := build/asan
+ASAN_RUN = ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	LD_PRELOAD="$$($(CXX) -print-file-name=libasan.so) $$($(CXX) -print-file-name=libstdc++.so)" \
+	HYDRA_ENV_NATIVE_PATH="$$(ls $(ASAN_BUILD)/_native*.so)" PYTHONPATH=. $(BIN)/python
+native-asan: $(STAMP)
+	PATH="$(abspath $(BIN)):$$PATH" cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DHYDRA_SANITIZE=ON -DPython_EXECUTABLE="$(abspath $(BIN)/python)"
+	PATH="$(abspath $(BIN)):$$PATH" cmake --build $(ASAN_BUILD) -j2
+	$(ASAN_RUN) benchmarks/native_fuzz.py --seconds $(or $(FUZZ_SECONDS),20)
+	$(ASAN_RUN) benchmarks/differential.py --decisions $(or $(DECISIONS),50000)
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)

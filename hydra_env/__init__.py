@@ -18,6 +18,10 @@ __version__ = "0.1.0"
 # installed (hydra_env.envs.registration); the engine itself needs numpy only.
 import hydra_env.envs  # noqa: E402,F401
 
+# The native (C++) engine registers itself with Game (hydra_env.native.game); Game.new
+# uses it by default where its extension is built (HYDRA_ENV_ENGINE=python|native).
+import hydra_env.native.game  # noqa: E402,F401
+
 __all__ = ["Game", "GameResult", "SeatView", "RuleOptions", "Components", "load_components",
            "default_components", "HydraError", "DataError", "IllegalActionError",
            "ConfigError", "SaveError", "TERMINAL", "__version__"]

@@ -54,7 +54,9 @@ def new_game(doc: dict[str, Any]) -> Game:
     missing = [k for k in ("scenario", "stars", "seed", "decisions") if k not in doc]
     if missing:
         raise ViewerError(f"the replay lacks {', '.join(missing)}")
-    return Game.new(doc["scenario"], doc["stars"], doc["seed"], options=doc.get("options"))
+    # The viewer steps the Python engine's own task loop (engine.perform, the handlers), so
+    # the replayed game runs on the Python engine whatever the default engine is.
+    return Game.new(doc["scenario"], doc["stars"], doc["seed"], options=doc.get("options"), engine="python")
 
 
 def _engine_step(state: State, rules: Rules) -> tuple | None:

@@ -11,6 +11,12 @@
 Decisions are integers of one flat action space (:mod:`hydra_env.core.codec`);
 ``current_player`` is the seat whose decision is pending, which in the
 coordinated game can be a seat other than the one whose turn it is.
+
+Two engines run the rules: the native one (C++, :mod:`hydra_env.native`, the
+default when its extension is built) and this package's Python engine, the
+readable reference. ``Game.new(..., engine="python" | "native")`` picks one; the
+environment variable ``HYDRA_ENV_ENGINE=python|native`` sets the default for
+every tool. Both give the same games, decision for decision, and the same JSON.
 """
 
 from __future__ import annotations
@@ -18,12 +24,13 @@ from __future__ import annotations
 import json
 import operator
 import os
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from hydra_env import arguments
-from hydra_env.core import engine
+from hydra_env.core import engine as engine_module
 from hydra_env.core.codec import ActionCodec
 from hydra_env.core.describe import describe_action
 from hydra_env.core.explain import why_illegal
@@ -38,6 +45,8 @@ from hydra_env.data import Components, default_components, load_components
 from hydra_env.errors import ConfigError, IllegalActionError, SaveError
 
 TERMINAL = -1           # current_player once the game is over
+ENGINES = ("native", "python")
+ENGINE_VARIABLE = "HYDRA_ENV_ENGINE"
 SAVE_FORMAT = "hydra-env/game"
 SAVE_VERSION = 2  # 2: readable state field names and a named pending decision (0.2.0)
 
@@ -65,10 +74,15 @@ def _resolve_seed(seed: Any) -> int:
     return value
 
 
+_DEFAULT_OPTIONS = RuleOptions()
+
+
 def _resolve_options(options: Any) -> RuleOptions:
     """The rule options of an ``options=`` argument: RuleOptions, a dict of them or None."""
     if isinstance(options, RuleOptions):
         return options
+    if options is None:
+        return _DEFAULT_OPTIONS          # frozen: one shared object
     return RuleOptions.from_dict(arguments.mapping(
         "options", options, fix="pass a hydra_env.RuleOptions, a dict such as {'solo_regrow_heads': True} or None"))
 
@@ -100,8 +114,77 @@ def _parse_save(text: Any) -> dict[str, Any]:
     return doc
 
 
+def default_engine() -> str | None:
+    """The engine named by ``HYDRA_ENV_ENGINE`` ("python" or "native"), None when unset
+    (then the native engine is used where it is built and fits the data)."""
+    value = os.environ.get(ENGINE_VARIABLE, "").strip().lower()
+    if not value or value == "auto":
+        return None
+    if value not in ENGINES:
+        raise ConfigError(f"{ENGINE_VARIABLE}={value!r} names no engine; use one of {', '.join(ENGINES)}")
+    return value
+
+
+class EngineHooks(NamedTuple):
+    """How the facade reaches another engine (the native one registers itself, see
+    :mod:`hydra_env.native.game`; the core never imports it)."""
+
+    available: Callable[[], bool]                 # can it run at all (is it built)?
+    start: Callable[[Rules, int, int], Game]      # new game: rules, stars, seed
+    from_state: Callable[[Rules, State], Game]    # a game holding a copy of a Python State
+    unsupported: type[Exception]                  # raised when it cannot hold a game
+
+
+_ENGINE_HOOKS: dict[str, EngineHooks] = {}
+
+
+def register_engine(name: str, hooks: EngineHooks) -> None:
+    """Make engine ``name`` available to :meth:`Game.new` and :meth:`Game.from_json`."""
+    _ENGINE_HOOKS[name] = hooks
+
+
+def _pick_engine(engine: Any) -> tuple[str, bool]:
+    """(engine, asked): the engine to use and whether it was asked for by name."""
+    if engine is None:
+        engine = default_engine()
+        if engine is None:
+            hooks = _ENGINE_HOOKS.get("native")
+            return ("native" if hooks is not None and hooks.available() else "python"), False
+    if engine not in ENGINES:
+        raise ConfigError(f"engine must be one of {', '.join(ENGINES)} or None, got {arguments.show(engine)}")
+    return engine, True
+
+
+def _other_engine(name: str, asked: bool, make: Callable[[EngineHooks], Game]) -> Game | None:
+    """``make(hooks)`` on engine ``name``; None (use Python) when that engine was not asked
+    for by name and cannot hold this game."""
+    hooks = _ENGINE_HOOKS.get(name)
+    if hooks is None:
+        raise ConfigError(f"the {name} engine is not installed; use engine='python' or HYDRA_ENV_ENGINE=python")
+    try:
+        return make(hooks)
+    except hooks.unsupported:
+        if asked:
+            raise
+        return None
+
+
+def on_engine(game: Game, engine: str | None = None) -> Game:
+    """``game`` (a Python-engine game) on the engine :meth:`Game.new` would pick for
+    ``engine``: itself, or a copy on the native engine."""
+    name, asked = _pick_engine(engine)
+    if name == "python":
+        return game
+    moved = _other_engine(name, asked, lambda hooks: hooks.from_state(game.rules, game.state))
+    return game if moved is None else moved
+
+
 class Game:
-    """One game of Hydra, solo (scenarios 10–12) or coordinated (1–9)."""
+    """One game of Hydra, solo (scenarios 10–12) or coordinated (1–9), on the Python engine.
+
+    :meth:`new` and :meth:`from_json` return a :class:`hydra_env.native.game.NativeGame`
+    (a subclass with the same API) when the native engine is used.
+    """
 
     __slots__ = ("_state", "_rules")
 
@@ -115,7 +198,8 @@ class Game:
     def new(cls, scenario: int = 10, stars: int = 1,
             seed: int | np.random.Generator | None = None, *,
             options: RuleOptions | dict[str, Any] | None = None,
-            components: Components | str | os.PathLike | None = None) -> Game:
+            components: Components | str | os.PathLike | None = None,
+            engine: str | None = None) -> Game:
         """Set up a new game and run to its first decision.
 
         Args:
@@ -128,6 +212,8 @@ class Game:
             options: rule options (:class:`RuleOptions` or a dict of them).
             components: component data (the shipped data when None), or the
                 path of a folder with a user's own data files.
+            engine: "native" or "python"; None: ``HYDRA_ENV_ENGINE``, else native
+                where it is built and fits the data, else python.
 
         Raises:
             ConfigError: an argument is of the wrong type or out of range (the
@@ -141,9 +227,14 @@ class Game:
         options = _resolve_options(options)
         comp = _resolve_components(components)
         rules = Rules(comp, comp.scenario(scenario), options)
+        name, asked = _pick_engine(engine)
+        if name != "python":
+            game = _other_engine(name, asked, lambda hooks: hooks.start(rules, stars, seed))
+            if game is not None:
+                return game
         state = State()
-        engine.start(state, rules, stars, seed)
-        return cls(state, rules)
+        engine_module.start(state, rules, stars, seed)
+        return Game(state, rules)
 
     # ------------------------------------------------------------ queries
     @property
@@ -229,8 +320,14 @@ class Game:
         return self._rules
 
     @property
+    def engine(self) -> str:
+        """The engine that runs this game: ``"python"`` here, ``"native"`` for a NativeGame."""
+        return "python"
+
+    @property
     def state(self) -> State:
-        """The full state, hidden information included. Do not mutate it."""
+        """The full state, hidden information included. Do not mutate it (on the native
+        engine it is a copy; :func:`hydra_env.core.testing.edit` changes a position)."""
         return self._state
 
     @property
@@ -240,11 +337,11 @@ class Game:
 
     def legal_mask_int(self) -> int:
         """The legal decisions as an int bitmask (bit a set: action a legal)."""
-        return engine.legal_mask(self._state, self._rules)
+        return engine_module.legal_mask(self._state, self._rules)
 
     def legal_actions(self) -> list[int]:
         """The legal decisions, in increasing order (empty once the game is over)."""
-        m = engine.legal_mask(self._state, self._rules)
+        m = engine_module.legal_mask(self._state, self._rules)
         if not m:
             return []
         return np.flatnonzero(self.legal_mask()).tolist()
@@ -252,7 +349,7 @@ class Game:
     def legal_mask(self) -> np.ndarray:
         """Boolean array of size ``action_size``: True where the decision is legal."""
         size = self._rules.codec.size
-        m = engine.legal_mask(self._state, self._rules)
+        m = engine_module.legal_mask(self._state, self._rules)
         raw = np.frombuffer(m.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
         return np.unpackbits(raw, count=size, bitorder="little").view(bool)
 
@@ -264,7 +361,7 @@ class Game:
             a = operator.index(action)
         except TypeError:
             return False
-        return 0 <= a < self._rules.codec.size and bool((engine.legal_mask(self._state, self._rules) >> a) & 1)
+        return 0 <= a < self._rules.codec.size and bool((engine_module.legal_mask(self._state, self._rules) >> a) & 1)
 
     # ------------------------------------------------------------ actions
     def apply(self, action: int) -> None:
@@ -280,7 +377,7 @@ class Game:
             a = operator.index(action)
         except TypeError:
             raise IllegalActionError(why_illegal(self._state, self._rules, action)) from None
-        engine.apply(self._state, self._rules, a)
+        engine_module.apply(self._state, self._rules, a)
 
     def describe(self, action: int, viewer: int | None = None) -> str:
         """A human-readable description of ``action`` in this position.
@@ -310,8 +407,11 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str, *,
-                  components: Components | str | os.PathLike | None = None) -> Game:
-        """A game saved by :meth:`to_json`; it continues exactly as the original.
+                  components: Components | str | os.PathLike | None = None,
+                  engine: str | None = None) -> Game:
+        """A game saved by :meth:`to_json` (on either engine); it continues exactly as the original.
+
+        ``engine`` as in :meth:`new`.
 
         Everything in the text is checked before the game is returned
         (:mod:`hydra_env.core.state_checks`): every field's type and range,
@@ -337,7 +437,16 @@ class Game:
         except ConfigError as exc:
             raise SaveError(f"saved game: {exc}") from None
         rules = Rules(comp, scen, options)
-        return cls(load_state(doc["state"], rules), rules)
+        state = load_state(doc["state"], rules)
+        name, asked = _pick_engine(engine)
+        if name != "python":
+            try:
+                game = _other_engine(name, asked, lambda hooks: hooks.from_state(rules, state))
+            except ValueError as exc:
+                raise SaveError(f"saved game: {exc}") from None
+            if game is not None:
+                return game
+        return Game(state, rules)
 
     # ------------------------------------------------------------ views
     def render(self, seat: int | None = None) -> str:
@@ -368,6 +477,14 @@ class Game:
                 raise ConfigError("view(): the game is over, no seat is to decide; pass seat= the seat to view")
             seat = self.current_player
         return SeatView(self, self._check_seat(seat))
+
+    def _replace_state(self, state: State, run: bool = False) -> None:
+        """Make ``state`` this game's state (for hand-built positions); with ``run``, run
+        the engine to the next decision first."""
+        state.legal_mask_cache = None
+        self._state = state
+        if run:
+            engine_module.run(state, self._rules)
 
     def _check_seat(self, seat: Any) -> int:
         return arguments.seat("seat", seat, self._state.players)

@@ -205,6 +205,14 @@ _SCALARS = tuple(f.name for f in fields(State) if f.name not in _NESTED + _FLAT)
 _NOT_SAVED = {"pending", "legal_mask_cache"}
 
 
+def state_fields() -> tuple[str, ...]:
+    """The names of every field of State, in declaration order."""
+    return _ALL_FIELDS
+
+
+_ALL_FIELDS = tuple(f.name for f in fields(State))
+
+
 def _new_state() -> State:
     """An uninitialised State (for clone: every field is set right after)."""
     return object.__new__(State)

@@ -8,16 +8,23 @@
     assert g.state.head_count[ht.colour(g, "red")] == 0
 
 Positions are built from a real new game whose pieces are then moved, so
-every card stays in exactly one place.
+every card stays in exactly one place. They are built on the Python engine and
+then handed to the game's engine (``engine=``, default as :meth:`Game.new`), so
+the same position runs on either engine. To change a position by hand, use
+:func:`edit` (``game.state`` of a native game is a copy)::
+
+    with ht.edit(g) as state:
+        state.round = 5
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
 from hydra_env.core import engine
-from hydra_env.core.game import Game
-from hydra_env.core.state import DECIDE_EVADE, DECIDE_SHOVED, EVADE_MAELSTROM, PHASE_ACTIONS, PHASE_ACTIONS_II
+from hydra_env.core.game import Game, on_engine
+from hydra_env.core.state import DECIDE_EVADE, DECIDE_SHOVED, EVADE_MAELSTROM, PHASE_ACTIONS, PHASE_ACTIONS_II, State
 from hydra_env.core.tables import T_BITE, T_GROW, T_MOVE, T_PUSHED, T_SHOVE
 
 
@@ -78,20 +85,31 @@ def _place_pieces(game: Game, hero: Sequence[str], heads: dict | None, walls: in
     state.barricade_space = bar + [-1] * (len(state.barricade_space) - len(bar))
 
 
-def _restart(game: Game) -> Game:
+@contextmanager
+def edit(game: Game, *, run: bool = False) -> Iterator[State]:
+    """Change a game's position by hand: the block gets the state to change, which
+    becomes the game's state at the end (on either engine); with ``run``, the engine
+    then runs to the next decision."""
+    state = game.state
+    yield state
+    game._replace_state(state, run=run)
+
+
+def _restart(game: Game, engine_name: str | None = None) -> Game:
+    """Run the hand-built position of a Python game to its first decision, on ``engine_name``."""
     state = game.state
     state.pending = None
     state.tasks = []
     state.legal_mask_cache = None
     engine.run(state, game.rules)
-    return game
+    return on_engine(game, engine_name)
 
 
 def solo_game(*, hero: str = "city", heads: dict[str, tuple[int, int]] | None = None,
               display: Sequence[str | None] | None = None, row: Sequence[str | None] | None = None,
               walls: int | None = None, shield: bool = False, barricades: Sequence[str] = (),
               phase: int = 1, scenario: int = 10, stars: int = 1, seed: int = 0,
-              options: dict | None = None) -> Game:
+              options: dict | None = None, engine: str | None = None) -> Game:
     """A solo game at the start of action phase ``phase`` (1 or 2) of round 1.
 
     Colours sit on the paths in data order (red c1, white c3, yellow c5,
@@ -99,7 +117,7 @@ def solo_game(*, hero: str = "city", heads: dict[str, tuple[int, int]] | None = 
     lists up to 10 action card ids (None: empty slot); ``row`` up to 5 hydra
     card ids for row C (face up in phase 2).
     """
-    g = Game.new(scenario=scenario, stars=stars, seed=seed, options=options)
+    g = Game.new(scenario=scenario, stars=stars, seed=seed, options=options, engine="python")
     state = g.state
     _place_pieces(g, [hero], heads, walls, [shield], barricades)
     if display is not None:
@@ -123,7 +141,7 @@ def solo_game(*, hero: str = "city", heads: dict[str, tuple[int, int]] | None = 
     state.phase = PHASE_ACTIONS if phase == 1 else PHASE_ACTIONS_II
     state.solo_row_c_face_up = 0 if phase == 1 else 1
     state.actions_done = 0
-    return _restart(g)
+    return _restart(g, engine)
 
 
 def coop_game(*, scenario: int = 1, heroes: Sequence[str] | None = None,
@@ -133,14 +151,14 @@ def coop_game(*, scenario: int = 1, heroes: Sequence[str] | None = None,
               hydra_hands: dict[int, Sequence[str]] | None = None,
               display: Sequence[str] | None = None, walls: int | None = None,
               shields: Sequence[bool] | None = None, barricades: Sequence[str] = (),
-              turn: int = 0, stars: int = 1, seed: int = 0) -> Game:
+              turn: int = 0, stars: int = 1, seed: int = 0, engine: str | None = None) -> Game:
     """A coordinated game in phase 2 (turn ``turn``), the first seat of ``order`` to act.
 
     ``glory`` sets compass progress (default: the order of setup); ``order``
     the turn order (default: from the compass, R25). ``hands`` /
     ``hydra_hands`` replace the named seats' cards by card ids.
     """
-    g = Game.new(scenario=scenario, stars=stars, seed=seed)
+    g = Game.new(scenario=scenario, stars=stars, seed=seed, engine="python")
     state = g.state
     n = state.players
     _place_pieces(g, heroes or ["city"] * n, heads, walls, shields or [False] * n, barricades)
@@ -178,7 +196,7 @@ def coop_game(*, scenario: int = 1, heroes: Sequence[str] | None = None,
         state.display_token = [0] * len(state.display)
     state.phase = PHASE_ACTIONS
     state.turn, state.turn_order_index, state.turn_acted = turn, 0, 0
-    return _restart(g)
+    return _restart(g, engine)
 
 
 def run_effects(game: Game, *effects: str | tuple) -> Game:
@@ -211,7 +229,7 @@ def run_effects(game: Game, *effects: str | tuple) -> Game:
     state.pending = None
     state.legal_mask_cache = None
     state.tasks.extend(reversed(tasks))
-    engine.run(state, game.rules)
+    game._replace_state(state, run=True)
     return game
 
 

@@ -50,6 +50,7 @@ from typing import Any, NamedTuple
 import hydra_env
 from hydra_env import Game
 from hydra_env.core.game import SAVE_VERSION
+from hydra_env.core.testing import edit
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 FORMAT = "hydra-env/golden"
@@ -97,7 +98,8 @@ def new_game(spec: Spec) -> Game:
     """The game of ``spec`` before its first decision."""
     game = Game.new(scenario=spec.scenario, stars=spec.stars, seed=spec.seed)
     if spec.late:
-        game.state.round = max(len(game.state.moon_tokens) - spec.late, 0)
+        with edit(game) as state:
+            state.round = max(len(state.moon_tokens) - spec.late, 0)
     return game
 
 

@@ -35,7 +35,7 @@ from hydra_env.core.codec import (
     A_HARPOON,
     A_SWORD,
 )
-from hydra_env.core.testing import invariants
+from hydra_env.core.testing import edit, invariants
 
 SOLO = (10, 11, 12)
 COOP = tuple(range(1, 10))
@@ -46,7 +46,8 @@ def new_game(scenario: int, seed: int, *, late: int = 0, stars: int = 1) -> Game
     """A new seeded game; with ``late`` = k > 0 it starts in the k-th round from the end."""
     game = Game.new(scenario=scenario, stars=stars, seed=seed)
     if late:
-        game.state.round = max(len(game.state.moon_tokens) - late, 0)
+        with edit(game) as state:
+            state.round = max(len(state.moon_tokens) - late, 0)
     return game
 
 

@@ -30,10 +30,10 @@ def put_on_top(g, pile: list, top_first) -> None:
 
 
 def force_decks(g, *, actions=(), light=(), red=()) -> None:
-    st = g.state
-    put_on_top(g, st.action_deck, [ht.action_card(g, c) for c in actions])
-    put_on_top(g, st.hydra_decks[0], [ht.hydra_card(g, c) for c in light])
-    put_on_top(g, st.hydra_decks[1], [ht.hydra_card(g, c) for c in red])
+    with ht.edit(g) as st:
+        put_on_top(g, st.action_deck, [ht.action_card(g, c) for c in actions])
+        put_on_top(g, st.hydra_decks[0], [ht.hydra_card(g, c) for c in light])
+        put_on_top(g, st.hydra_decks[1], [ht.hydra_card(g, c) for c in red])
 
 
 # ------------------------------------------------------ scripted solo games
@@ -271,11 +271,11 @@ def test_scripted_full_game_lost_in_round_three():
 
 def restack(g, card_ids) -> None:
     """Put these action cards (from the deck or the discard) on top of the deck."""
-    st = g.state
     cards = [ht.action_card(g, c) for c in card_ids]
-    st.action_deck = [c for c in st.action_deck if c not in cards]
-    st.action_discard = [c for c in st.action_discard if c not in cards]
-    st.action_deck.extend(reversed(cards))
+    with ht.edit(g) as st:
+        st.action_deck = [c for c in st.action_deck if c not in cards]
+        st.action_discard = [c for c in st.action_discard if c not in cards]
+        st.action_deck.extend(reversed(cards))
 
 
 def test_scripted_six_round_game_won_by_blocking_every_hydra_card():

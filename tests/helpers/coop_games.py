@@ -61,16 +61,17 @@ def quiet_round(*, stack: list[str], display=None, hands=None, **kw) -> Game:
 
 
 def set_stack(g: Game, ids: list[str]) -> None:
-    st, T = g.state, g.rules.tables
-    for c in st.hydra_stack:
-        st.hydra_decks[T.hcard_deck[c]].append(c)
-    st.hydra_stack = []
-    for cid in ids:
-        c = ht.hydra_card(g, cid)
-        for pile in st.hydra_decks + st.hydra_discards:
-            if c in pile:
-                pile.remove(c)
-        st.hydra_stack.append(c)
+    T = g.rules.tables
+    with ht.edit(g) as st:
+        for c in st.hydra_stack:
+            st.hydra_decks[T.hcard_deck[c]].append(c)
+        st.hydra_stack = []
+        for cid in ids:
+            c = ht.hydra_card(g, cid)
+            for pile in st.hydra_decks + st.hydra_discards:
+                if c in pile:
+                    pile.remove(c)
+            st.hydra_stack.append(c)
 
 
 def step(g: Game) -> None:

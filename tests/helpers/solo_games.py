@@ -47,10 +47,9 @@ def where(g) -> str:
 
 def tame(g) -> None:
     """Put every head back on its maelstrom with counter 0 (flow tests only)."""
-    st = g.state
-    st.head_position = [0] * 4
-    st.head_count = [0] * 4
-    st.legal_mask_cache = None
+    with ht.edit(g) as st:
+        st.head_position = [0] * 4
+        st.head_count = [0] * 4
 
 
 def finish_round_passing(g, *, tamed: bool = True) -> None:
@@ -65,5 +64,5 @@ def finish_round_passing(g, *, tamed: bool = True) -> None:
 
 def last_round(g) -> None:
     """Make the hand-built game's round the 6th (moon index 5)."""
-    g.state.round = 5
-    g.state.legal_mask_cache = None
+    with ht.edit(g) as state:
+        state.round = 5

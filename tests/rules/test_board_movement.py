@@ -25,7 +25,6 @@ from helpers.actions import (
 )
 from helpers.coop_games import coop, coop2
 
-from hydra_env.core import engine
 from hydra_env.core import testing as ht
 from hydra_env.core.codec import A_CITY_MOVE, A_DEST
 from hydra_env.core.tables import T_SHOVE
@@ -428,10 +427,10 @@ def test_r4_shoved_hero_without_a_space_goes_to_the_city_without_losing_glory():
     #   r0   B  M
     #   r1   x  R
     g = coop2(["r5c5", "r0c0"], heads={"red": (1, 2)})
+    with ht.edit(g, run=True) as st:
+        st.tasks.append((T_SHOVE, 1, 1 << ht.space(g, "r1c0")))
+        st.pending = None
     st = g.state
-    st.tasks.append((T_SHOVE, 1, 1 << ht.space(g, "r1c0")))
-    st.pending = None
-    engine.run(st, g.rules)
     assert st.hero_space[1] == g.rules.board.city
     assert glory(g, 1) == GLORY4[1]
     assert g.pending == {"kind": "action", "seat": 0}

@@ -243,7 +243,8 @@ def test_r25_turn_order_recomputed_from_compass_each_round():
 
 def test_r25_no_new_turn_order_after_the_last_round():
     g = ht.coop_game(scenario=8, glory=[7, 1], order=[0, 1])
-    g.state.round = len(g.state.moon_tokens) - 1   # make this the last round
+    with ht.edit(g) as state:
+        state.round = len(state.moon_tokens) - 1   # make this the last round
     _pass_round(g)
     assert g.is_over and g.result().outcome == "won"
     assert g.state.glory == [7, 2]          # support still given (phase 4)

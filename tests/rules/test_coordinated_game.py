@@ -146,9 +146,10 @@ def test_r27_round_two_draws_from_the_red_deck_and_refills_the_display():
 
 def test_r27_an_empty_hydra_deck_is_refilled_from_its_discard_pile():
     g = quiet_round(stack=["H13", "H15"], heads={"red": (2, 0)})
+    with ht.edit(g) as st:
+        st.hydra_discards[0].extend(st.hydra_decks[0])        # the light deck runs out
+        st.hydra_decks[0].clear()
     st = g.state
-    st.hydra_discards[0].extend(st.hydra_decks[0])            # the light deck runs out
-    st.hydra_decks[0].clear()
     next_round(g)                                  # round 2 is light too (LLLRR)
     assert g.round == 2 and st.moon_tokens[1] == "L"
     assert st.hydra_discards[0] == []
@@ -398,7 +399,8 @@ def test_r30_cleanup_new_deck_discards_regrowth_moon():
 
 def test_r30_last_round_ends_the_game_won_with_walls_left():
     g = coop(scenario=8, glory=[2, 6])
-    g.state.round = len(g.state.moon_tokens) - 1           # the fifth and last round
+    with ht.edit(g) as state:
+        state.round = len(state.moon_tokens) - 1           # the fifth and last round
     run_until(g, lambda x: False)
     res = g.result()
     assert g.is_over and res.outcome == "won" and res.city_saved

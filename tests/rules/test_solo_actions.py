@@ -199,8 +199,8 @@ def test_r34_city_actions_once_per_round_portal_and_pass_any_number():
     assert not any_legal(g, "city action: move")
     assert any_legal(g, "city action: protect")
     act(g, "city action: protect")
-    g.state.shielded = [0]                                  # even without its shield …
-    g.state.legal_mask_cache = None
+    with ht.edit(g) as state:
+        state.shielded = [0]                                # even without its shield …
     assert not any_legal(g, "city action: protect")       # … protect is used for the round
     act(g, "city action: portal to city")
     pass_(g)

@@ -216,7 +216,8 @@ def test_r38_option_through_game_new(options, heads):
     g = hydra_env.Game.new(10, 1, seed=0, options=options)
     assert g.options.solo_regrow_heads is bool(options and options["solo_regrow_heads"])
     clear_table(g)
-    g.state.head_count = [0, 2, 0, 2]
+    with ht.edit(g) as state:
+        state.head_count = [0, 2, 0, 2]
     pass_(g, 10)
     assert g.round == 2
     assert g.state.head_count == heads

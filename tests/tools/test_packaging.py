@@ -1,5 +1,6 @@
 """Packaging: the wheel carries the packaged configs (from the one configs/ folder),
-the component data, the shipped policies and every package; a plain (non-editable)
+the component data, the shipped policies, every package and the native engine's
+extension module (built by scikit-build-core, without the C++ sources); a plain (non-editable)
 install works from an empty folder; provenance holds no machine paths; configs are
 found by name."""
 
@@ -50,7 +51,8 @@ def _source_files() -> list[str]:
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A wheel built from a copy of the checkout (so nothing outside it can leak in)."""
-    pytest.importorskip("setuptools", minversion="77")
+    pytest.importorskip("scikit_build_core", minversion="0.10")
+    pytest.importorskip("nanobind")
     src = tmp_path_factory.mktemp("src")
     for name in _source_files():
         target = src / name
@@ -85,7 +87,9 @@ def test_wheel_holds_every_module_and_nothing_else(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
     missing = sorted(source - names)
-    assert not missing, f"add their packages to [tool.setuptools] packages: {missing}"
+    assert not missing, f"add their folders to [tool.scikit-build.wheel.packages]: {missing}"
+    assert [n for n in names if n.startswith("hydra_env/_native.")], "the native extension is missing"
+    assert not any(n.startswith("hydra_env/native/src/") for n in names)
     tops = {n.split("/")[0] for n in names}
     assert tops == {"hydra_env", "agents", "hydra_env-0.1.0.dist-info"}, tops
     assert not any(n.startswith(("tests/", "configs/", "benchmarks/")) for n in names)
@@ -129,8 +133,11 @@ if {with_ppo}:
         game.apply(bot.act(game.view(0), game.legal_actions()))
     print(type(bot).__name__, len(game.history))
 """
-    out = subprocess.run([sys.executable, "-c", code], cwd=empty, capture_output=True, text=True,
-                         env={**os.environ, "PYTHONPATH": str(site)}, check=True).stdout.splitlines()
+    # -S: no .pth files, so an editable install of this checkout in the running venv (whose
+    # import hook would take precedence) stays out; its dependencies are on the path.
+    path = os.pathsep.join([str(site), *sysconfig_site_packages()])
+    out = subprocess.run([sys.executable, "-S", "-c", code], cwd=empty, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": path}, check=True).stdout.splitlines()
     for path in out[0].split():
         assert Path(path).is_relative_to(site), path
     env_id, configs, names = out[1].split()
@@ -139,6 +146,12 @@ if {with_ppo}:
     assert set(names.split(",")) >= HYDRA_BOTS
     assert out[2:] == (["PPOBot 5"] if with_ppo else [])
     assert not any(empty.iterdir())
+
+
+def sysconfig_site_packages() -> list[str]:
+    """The running interpreter's site-packages folders (what -S leaves off the path)."""
+    import site as site_module
+    return [p for p in site_module.getsitepackages() if Path(p).is_dir()]
 
 
 # --------------------------------------------------------------------------- provenance

@@ -1,0 +1,53 @@
+"""Differential run: the native and the Python engine play the same random games.
+
+After every decision the complete state and the legal mask must be identical
+(see :mod:`hydra_env.native.differential`); prints the decisions compared, per
+scenario, and stops at the first difference (exit status 1)::
+
+    PYTHONPATH=. python benchmarks/differential.py --decisions 200000
+    PYTHONPATH=. python benchmarks/differential.py --decisions 10000000 --seed 7 --scenario 1 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from hydra_env.native.differential import SCENARIOS, run
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=200_000, help="decisions to compare (default 200000)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the games and the choices")
+    parser.add_argument("--scenario", type=int, nargs="+", default=list(SCENARIOS), help="scenarios (default all)")
+    parser.add_argument("--stars", type=int, nargs="+", default=[1, 2, 3], help="stars (default 1 2 3)")
+    parser.add_argument("--chunk", type=int, default=100_000, help="decisions per progress line")
+    args = parser.parse_args(argv)
+    total = games = reloads = illegal = 0
+    seconds = 0.0
+    per_scenario: dict[int, int] = {}
+    chunk_seed = args.seed
+    while total < args.decisions:
+        want = min(args.chunk, args.decisions - total)
+        report = run(want, seed=chunk_seed, scenarios=tuple(args.scenario), stars=tuple(args.stars))
+        chunk_seed += 1
+        total += report.decisions
+        games += report.games
+        reloads += report.reloads
+        illegal += report.illegal_checked
+        seconds += report.seconds
+        for s, n in report.per_scenario.items():
+            per_scenario[s] = per_scenario.get(s, 0) + n
+        print(f"{total:>12,} decisions  {games:>9,} games  {total / seconds:>8,.0f}/s", flush=True)
+        if report.mismatch:
+            print(f"MISMATCH (chunk seed {chunk_seed - 1}): {report.mismatch}")
+            return 1
+    print(f"no difference in {total:,} decisions of {games:,} games (reloads {reloads:,}, "
+          f"illegal actions tried {illegal:,}) in {seconds:.0f} s")
+    print("per scenario: " + ", ".join(f"{s}: {n:,}" for s, n in sorted(per_scenario.items())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,178 @@
+"""Random-input fuzz of the native facade (run it under the sanitizer build).
+
+Three kinds of input, each for ``--seconds``:
+
+* random action integers (any int, huge or negative, numpy ints, bools) applied to
+  games in play: each is applied or raises IllegalActionError, and an illegal one
+  leaves the game unchanged;
+* random saved states: real saves with fields mutated (values replaced by random
+  integers, lists cut, grown or emptied, types swapped) loaded with
+  ``Game.from_json(text, engine="native")``: each loads or raises SaveError /
+  ConfigError, and a loaded game survives legal play;
+* random task stacks and pending decisions put straight into the native engine
+  (``hydra_env._native.NativeGame.from_dict``, past the Python checks): each is
+  refused with ValueError or plays on without a crash.
+
+::
+
+    make native-asan          # builds the sanitizer module, runs this and the differential
+    PYTHONPATH=. python benchmarks/native_fuzz.py --seconds 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import random
+import sys
+import time
+
+import numpy as np
+
+from hydra_env import Game, native
+from hydra_env.errors import ConfigError, IllegalActionError
+from hydra_env.native.tables import native_rules
+
+SCENARIOS = tuple(range(1, 13))
+
+
+def _random_game(rng: random.Random) -> Game:
+    game = Game.new(rng.choice(SCENARIOS), rng.randint(1, 3), rng.randrange(1 << 63), engine="native")
+    for _ in range(rng.randrange(120)):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    return game
+
+
+def _play_on(game: Game, rng: random.Random, steps: int = 200) -> None:
+    for _ in range(steps):
+        if game.is_over:
+            return
+        legal = game.legal_actions()
+        if not legal:
+            return
+        game.apply(legal[rng.randrange(len(legal))])
+
+
+def _random_int(rng: random.Random) -> object:
+    return rng.choice([rng.randrange(-5, 2000), rng.randrange(-(1 << 70), 1 << 70), -1, 1 << 63,
+                       (1 << 64) - 1, np.int64(rng.randrange(2000)), True, False, 2.0, "3", None])
+
+
+def fuzz_actions(rng: random.Random, seconds: float) -> int:
+    count = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        game = _random_game(rng)
+        for _ in range(50):
+            if game.is_over:
+                break
+            before = game.to_json()
+            action = _random_int(rng)
+            try:
+                game.apply(action)  # type: ignore[arg-type]
+            except IllegalActionError:
+                assert game.to_json() == before, "an illegal action changed the game"
+            count += 1
+    return count
+
+
+def _mutate(value: object, rng: random.Random) -> object:
+    choice = rng.randrange(8)
+    if choice == 0:
+        return rng.randrange(-300, 300)
+    if choice == 1:
+        return rng.choice([None, True, "x", [], 1.5, 1 << 70, -(1 << 70)])
+    if isinstance(value, list):
+        if choice == 2 and value:
+            return value[: rng.randrange(len(value))]
+        if choice == 3:
+            return value + [rng.randrange(-3, 130) for _ in range(rng.randrange(1, 80))]
+        if choice == 4 and value:
+            i = rng.randrange(len(value))
+            out = list(value)
+            out[i] = _mutate(out[i], rng)
+            return out
+        if choice == 5:
+            return []
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value + rng.randrange(-3, 4)
+    return value
+
+
+def _mutated_state(state: dict, rng: random.Random) -> dict:
+    state = copy.deepcopy(state)
+    for _ in range(rng.randrange(1, 4)):
+        key = rng.choice(list(state))
+        state[key] = _mutate(state[key], rng)
+    return state
+
+
+def fuzz_saves(rng: random.Random, seconds: float) -> tuple[int, int]:
+    tried = loaded = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        game = _random_game(rng)
+        doc = json.loads(game.to_json())
+        doc["state"] = _mutated_state(doc["state"], rng)
+        tried += 1
+        try:
+            loaded_game = Game.from_json(json.dumps(doc), engine="native")
+        except ConfigError:
+            continue
+        loaded += 1
+        _play_on(loaded_game, rng)
+    return tried, loaded
+
+
+def fuzz_raw(rng: random.Random, seconds: float) -> tuple[int, int]:
+    """Mutated states straight into the native engine (no Python validation first)."""
+    module = native.require()
+    tried = accepted = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        game = _random_game(rng)
+        rules = native_rules(module, game.rules)
+        state = _mutated_state(game._native.to_dict(), rng)
+        if rng.random() < 0.5:
+            state["tasks"] = [[rng.randrange(12)] + [rng.randrange(-2, 12) for _ in range(rng.randrange(4))]
+                              for _ in range(rng.randrange(6))]
+        tried += 1
+        try:
+            raw = module.NativeGame.from_dict(rules, state)
+        except (ValueError, TypeError, OverflowError):
+            continue
+        accepted += 1
+        try:
+            raw.run()
+            for _ in range(100):
+                legal = raw.legal_actions()
+                if raw.is_over or not legal:
+                    break
+                raw.apply(legal[rng.randrange(len(legal))])
+        except (RuntimeError, ValueError, IndexError):
+            pass  # refused by the engine's own checks: fine, as long as nothing crashed
+    return tried, accepted
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="seconds per kind of input")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    print(f"native module: {native.require().__file__}")
+    print(f"random actions: {fuzz_actions(rng, args.seconds):,} applied or refused")
+    tried, loaded = fuzz_saves(rng, args.seconds)
+    print(f"mutated saves: {tried:,} tried, {loaded:,} loaded and played on")
+    tried, accepted = fuzz_raw(rng, args.seconds)
+    print(f"raw states into the engine: {tried:,} tried, {accepted:,} accepted and run")
+    print("fuzz done: no crash")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

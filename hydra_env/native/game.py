@@ -1,0 +1,243 @@
+"""``NativeGame``: the :class:`~hydra_env.core.game.Game` facade on the native engine.
+
+The hot paths (apply, legal mask and actions, clone, current player, is over,
+pending) go to the C++ engine. Everything else (describe, render, observe, view,
+determinize, result) runs the Python functions on a Python
+:class:`~hydra_env.core.state.State` built from the native one, so both engines
+give identical outputs by construction.
+
+``game.state`` on a native game is that Python State: a *copy* of the native
+state, built when first asked for. While someone holds it, each decision applied
+refreshes it in place (so ``st = game.state; game.apply(a); st.round`` reads the
+new round, as on the Python engine); nobody holding it, it is simply built anew
+when next asked for. Changing it does not change the game: tests and tools that
+build positions use :func:`hydra_env.core.testing.edit`.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+import sys
+from typing import Any
+
+import numpy as np
+
+from hydra_env.core.explain import why_illegal
+from hydra_env.core.game import SAVE_FORMAT, SAVE_VERSION, TERMINAL, EngineHooks, Game, register_engine
+from hydra_env.core.state import DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, DecisionKind, Phase, State, state_fields
+from hydra_env.core.tables import Rules
+from hydra_env.errors import IllegalActionError
+from hydra_env.native import available
+from hydra_env.native import engine as native_engine
+
+
+class NativeGame(Game):
+    """A game whose rules run in the native engine (see the module docstring)."""
+
+    __slots__ = ("_native", "_snapshot")
+
+    def __init__(self, native: Any, rules: Rules) -> None:  # noqa: D107 - made by Game.new
+        self._native = native
+        self._rules = rules
+        self._snapshot: State | None = None
+
+    @classmethod
+    def from_state(cls, state: State, rules: Rules) -> NativeGame:
+        """A native game holding a copy of a Python state."""
+        return cls(native_engine.from_state(rules, state), rules)
+
+    @classmethod
+    def from_state_of(cls, rules: Rules, state: State) -> NativeGame:
+        """:meth:`from_state` with the arguments of the engine hooks."""
+        return cls.from_state(state, rules)
+
+    # The Python facade reads self._state; here it is the snapshot of the native state.
+    @property
+    def _state(self) -> State:  # type: ignore[override]
+        snapshot = self._snapshot
+        if snapshot is None:
+            snapshot = self._snapshot = State.from_dict(self._native.to_dict())
+        return snapshot
+
+    @property
+    def engine(self) -> str:
+        """``"native"``."""
+        return "native"
+
+    @property
+    def state(self) -> State:
+        """A copy of the full state as a Python State (changing it does not change the game)."""
+        return self._state
+
+    # ------------------------------------------------------------ hot paths
+    @property
+    def current_player(self) -> int:
+        """The seat whose decision is pending; ``TERMINAL`` (−1) once the game is over."""
+        return self._native.current_player
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._native.is_over
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats (1 in solo)."""
+        return self._native.players
+
+    @property
+    def scenario(self) -> int:
+        """The scenario number."""
+        return self._native.scenario
+
+    @property
+    def stars(self) -> int:
+        """The difficulty (1–3)."""
+        return self._native.stars
+
+    @property
+    def seed(self) -> int:
+        """The seed all of this game's randomness comes from (hidden from players)."""
+        return self._native.seed
+
+    @property
+    def round(self) -> int:
+        """The current round, 1-based."""
+        return self._native.round + 1
+
+    @property
+    def phase(self) -> str:
+        """Name of the current phase."""
+        return PHASE_NAMES[Phase(self._native.phase)]
+
+    @property
+    def pending(self) -> dict[str, Any] | None:
+        """The pending decision: kind, seat, and for an evasion its cause."""
+        pd = self._native.pending
+        if pd is None:
+            return None
+        kind, seat, cause = pd
+        out: dict[str, Any] = {"kind": DECISION_NAMES[DecisionKind(kind)], "seat": seat}
+        if kind == DecisionKind.EVADE:
+            out["cause"] = EVADE_CAUSES[cause]
+        return out
+
+    @property
+    def history(self) -> list[int]:
+        """Every decision applied so far, in order."""
+        return self._native.history
+
+    def legal_mask_int(self) -> int:
+        """The legal decisions as an int bitmask (bit a set: action a legal)."""
+        return self._native.legal_mask_int()
+
+    def legal_actions(self) -> list[int]:
+        """The legal decisions, in increasing order (empty once the game is over)."""
+        return self._native.legal_actions()
+
+    def legal_mask(self) -> np.ndarray:
+        """Boolean array of size ``action_size``: True where the decision is legal."""
+        size = self._rules.codec.size
+        m = self._native.legal_mask_int()
+        raw = np.frombuffer(m.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+        return np.unpackbits(raw, count=size, bitorder="little").view(bool)
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now."""
+        if isinstance(action, bool):
+            return False
+        try:
+            a = operator.index(action)
+        except TypeError:
+            return False
+        return 0 <= a < self._rules.codec.size and self._native.is_legal(a)
+
+    def apply(self, action: int) -> None:
+        """Apply a legal decision and run to the next one.
+
+        Raises:
+            IllegalActionError: the action is not legal now (the Python engine's
+                message); the game is unchanged.
+        """
+        if type(action) is int and self._native.apply(action):   # the common case, fast
+            if self._snapshot is not None:
+                self._changed()
+            return
+        if isinstance(action, bool):
+            raise IllegalActionError(why_illegal(self._state, self._rules, action))
+        try:
+            a = operator.index(action)
+        except TypeError:
+            raise IllegalActionError(why_illegal(self._state, self._rules, action)) from None
+        if not (0 <= a < self._rules.codec.size and self._native.apply(a)):
+            raise IllegalActionError(why_illegal(self._state, self._rules, a))
+        if self._snapshot is not None:
+            self._changed()
+
+    def _changed(self) -> None:
+        """The native state changed: refresh a snapshot someone holds, drop one nobody holds."""
+        snapshot = self._snapshot
+        # references: self._snapshot, the local name, getrefcount's argument
+        if sys.getrefcount(snapshot) <= 3:
+            self._snapshot = None
+            return
+        fresh = State.from_dict(self._native.to_dict())
+        for name in state_fields():
+            setattr(snapshot, name, getattr(fresh, name))
+
+    def clone(self) -> NativeGame:
+        """An independent copy (a plain copy of the native state)."""
+        return NativeGame(self._native.clone(), self._rules)
+
+    def to_json(self) -> str:
+        """The whole game as JSON text, identical to the Python engine's for the same game."""
+        comp = self._rules.components
+        doc = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+               "data_digest": comp.digest, "data_name": comp.name, "data_version": comp.version,
+               "scenario": self._native.scenario, "options": self._rules.options.to_dict(),
+               "state": self._native.to_dict()}
+        return json.dumps(doc, separators=(",", ":"))
+
+    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> NativeGame:
+        """As :meth:`Game.determinize` (the Python function on the mirror), on the native engine."""
+        copy = Game.determinize(self, seat, rng)
+        return NativeGame.from_state(copy.state, self._rules)
+
+    # ------------------------------------------------------------ positions
+    def _replace_state(self, state: State, run: bool = False) -> None:
+        """Load a (changed) Python state into this game; with ``run``, run to the next decision."""
+        self._native = native_engine.from_state(self._rules, state)
+        if run:
+            self._native.run()
+        if self._snapshot is not None:
+            self._changed()
+
+    def __reduce__(self) -> tuple:
+        """Pickle (and deepcopy) as the rules and the state dict, like a save."""
+        return (_restore, (self._rules, self._native.to_dict()))
+
+    def __copy__(self) -> NativeGame:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> NativeGame:
+        return self.clone()
+
+    def __repr__(self) -> str:
+        mode = "solo" if self._rules.solo else f"{self.num_players} heroes"
+        return (f"<Game scenario={self.scenario} ({mode}) stars={self.stars} engine=native "
+                f"round={self.round} phase={self.phase!r} player={self.current_player}>")
+
+
+def _restore(rules: Rules, state: dict[str, Any]) -> NativeGame:
+    """A pickled NativeGame back (see NativeGame.__reduce__)."""
+    return NativeGame(native_engine.from_dict(rules, state), rules)
+
+
+register_engine("native", EngineHooks(
+    available=available,
+    start=lambda rules, stars, seed: NativeGame(native_engine.start(rules, stars, seed), rules),
+    from_state=NativeGame.from_state_of,
+    unsupported=native_engine.NativeUnsupportedError))
+
+__all__ = ["NativeGame", "TERMINAL"]

@@ -1,0 +1,44 @@
+"""Shared fixtures: the rules tests run on both engines.
+
+Every test under ``tests/rules/`` (the specification) and every test that asks
+for the ``engine`` fixture runs once per engine: ``python`` and, where the native
+extension is built, ``native``. The fixture sets ``HYDRA_ENV_ENGINE`` for the
+test, so ``Game.new`` and the hand-built positions of
+:mod:`hydra_env.core.testing` use that engine.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hydra_env import native
+
+ENGINES = ["python"] + (["native"] if native.available() else [])
+_RULES = Path(__file__).resolve().parent / "rules"
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    in_rules = _RULES in Path(str(metafunc.definition.path)).resolve().parents
+    if in_rules and "engine" not in metafunc.fixturenames:
+        metafunc.fixturenames.append("engine")
+    if "engine" in metafunc.fixturenames:
+        metafunc.parametrize("engine", ENGINES, indirect=True)
+
+
+@pytest.fixture
+def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The engine of this run of the test ("python" or "native"), also set as the default."""
+    name = getattr(request, "param", "python")
+    monkeypatch.setenv("HYDRA_ENV_ENGINE", name)
+    return name
+
+
+@pytest.fixture(autouse=True)
+def _engine_of_the_run(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A test of tests/rules does not ask for `engine` itself; its parameter still says
+    # which engine this run is for.
+    callspec = getattr(request.node, "callspec", None)
+    if callspec is not None and "engine" in callspec.params:
+        monkeypatch.setenv("HYDRA_ENV_ENGINE", callspec.params["engine"])
