@@ -9,7 +9,7 @@ Measured in one run, one after another:
 
 1. each Gymnasium id (``hydra_env/Solo-v0``, ``hydra_env/Coop-v0``) in this
    process: ``gym.make(id)``, then ``step`` with a uniformly random action
-   among ``env.action_masks()``; every step encodes the observation and the
+   among ``env.unwrapped.action_masks()``; every step encodes the observation and the
    mask. Coop-v0 counts the learning seat's steps (the scripted opponents'
    moves between them are inside each step).
 2. the same ids in vector envs of ``--vector`` copies (Gymnasium's
@@ -71,7 +71,7 @@ def bench_gym(env_id: str, seconds: float, **kwargs: Any) -> tuple[float, float]
 
     def body() -> int:
         for _ in range(200):
-            _, _, terminated, truncated, _ = env.step(_pick(env.action_masks(), rng))
+            _, _, terminated, truncated, _ = env.step(_pick(env.unwrapped.action_masks(), rng))
             if terminated or truncated:
                 env.reset()
         return 200
