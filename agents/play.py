@@ -43,6 +43,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--save-replay", metavar="FILE", type=Path,
                    help="save the finished game as a replay (replaced if it exists; checked "
                         "before the game starts)")
+    p.add_argument("--html", metavar="OUT.html", type=Path,
+                   help="write the finished game's replay page (one self-contained HTML file)")
     p.set_defaults(run=run)
     return p
 
@@ -74,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
     others = _other_specs(args, scen.players)
     if args.save_replay is not None:
         cli.check_file_out(args.save_replay, "--save-replay")
+    if args.html is not None:
+        cli.check_file_out(args.html, "--html")
     cli.check_agents(others, "--opponents")
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % (1 << 62))
     seats = others[:args.seat] + ["human"] + others[args.seat:]
@@ -89,14 +93,19 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(game.render(args.seat))
     print(outcome_text(game, args.seat))
-    if args.save_replay:
+    if args.save_replay or args.html:
         from agents import replay
         doc = replay.make_replay(scenario=scen.number, stars=args.stars, seed=seed, options=options,
                                  seats=seats, bot_seeds=[None if s == "human" else bot_seed(seed, 0, k)
                                                          for k, s in enumerate(seats)],
                                  decisions=game.history, result=game.result().to_dict())
-        replay.write_replay(args.save_replay, doc)
-        print(f"replay saved to {args.save_replay}")
+        if args.save_replay:
+            replay.write_replay(args.save_replay, doc)
+            print(f"replay saved to {args.save_replay}")
+        if args.html:
+            from agents.viewer import write_replay_page
+            write_replay_page(doc, args.html)
+            print(f"replay page written to {args.html}")
     return 0
 
 

@@ -317,6 +317,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--board", action="store_true", help="print the final board")
     p.add_argument("--check-bots", action="store_true",
                    help="rebuild each seat's bot from its spec and seed; it must decide the same")
+    p.add_argument("--html", type=Path, metavar="OUT.html",
+                   help="also write the replay page (one self-contained HTML file) of the one FILE")
     p.set_defaults(run=run)
     return p
 
@@ -344,6 +346,11 @@ def _print_step(step: int, game: Game, action: int) -> None:
 def run(args: argparse.Namespace) -> int:
     """Verify each replay; exit 0 when all are good, 1 otherwise."""
     paths = _paths(args.files)
+    if args.html is not None:
+        if len(paths) != 1:
+            raise cli.UsageError(f"--html {args.html} writes the page of one replay; {len(paths)} "
+                                 f"replay files were given")
+        cli.check_file_out(args.html, "--html")
     bad = 0
     for path in paths:
         try:
@@ -371,6 +378,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"FAIL {path}: {verdict.message}")
         if args.board and verdict.game is not None:
             print(verdict.game.render())
+        if args.html is not None and verdict.ok:
+            from agents.viewer import write_replay_page
+            write_replay_page(doc, args.html)
+            print(f"wrote {args.html} (open it in a browser)")
     if len(paths) > 1:
         print(f"{len(paths) - bad}/{len(paths)} replays verified")
     return 1 if bad else 0
