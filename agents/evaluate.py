@@ -164,7 +164,8 @@ def save_showcase_replays(folder: Path, tasks: Any, rows: list[dict[str, Any]], 
             continue
         task = dataclasses.replace(tasks[index], record=True)
         rec = play_game(task)
-        replay.write_replay(path, replay.replay_of_task(task, rec.decisions or [], rec.result))
+        replay.write_replay(path, replay.replay_of_task(task, rec.decisions or [], rec.result,
+                                                              rec.notes))
         written += 1
     return written
 
