@@ -164,6 +164,11 @@ def save_showcase_replays(folder: Path, tasks: Any, rows: list[dict[str, Any]], 
             continue
         task = dataclasses.replace(tasks[index], record=True)
         rec = play_game(task)
+        row = next(r for r in rows if r["game"] == index)
+        recorded = (row["outcome"], None if row["score"] == "" else row["score"])
+        if (rec.result["outcome"], rec.result["score"]) != recorded:
+            print(f"note: game {index} played again differently; its replay is not saved")
+            continue
         replay.write_replay(path, replay.replay_of_task(task, rec.decisions or [], rec.result,
                                                               rec.notes))
         written += 1
