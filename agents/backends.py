@@ -33,6 +33,7 @@ from typing import Any, overload
 
 import numpy as np
 
+from agents.base import notes_of, want_notes
 from hydra_env import Game
 
 BACKENDS = ("local", "ray")
@@ -76,6 +77,7 @@ class GameRecord:
     seed: int
     result: dict[str, Any]
     decisions: list[int] | None = None
+    notes: list[dict | None] | None = None     # the bots' notes per decision (agents.base)
 
 
 class GameError(RuntimeError):
@@ -89,10 +91,16 @@ def play_game(task: GameTask) -> GameRecord:
     try:
         game = Game.new(task.scenario, task.stars, task.seed, options=task.options)
         bots = [make_bot(spec, seed=s) for spec, s in zip(task.specs, task.bot_seeds)]
+        notes: list[dict | None] | None = [] if task.record else None
+        if notes is not None:
+            for bot in bots:
+                want_notes(bot)
         steps = 0
         while not game.is_over:
             seat = game.current_player
             game.apply(bots[seat].act(game.view(seat), game.legal_actions()))
+            if notes is not None:
+                notes.append(notes_of(bots[seat]))
             steps += 1
             if steps > MAX_STEPS:
                 raise GameError(f"no end after {MAX_STEPS} decisions")
@@ -100,7 +108,7 @@ def play_game(task: GameTask) -> GameRecord:
         raise GameError(f"game {task.index} (seed {task.seed}, agents {', '.join(task.specs)}) "
                         f"failed: {type(exc).__name__}: {exc}") from None
     return GameRecord(task.index, task.seed, game.result().to_dict(),
-                      game.history if task.record else None)
+                      game.history if task.record else None, notes)
 
 
 class TaskList(Sequence[GameTask]):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -49,6 +50,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         "spec for every seat or one per seat")
     cli.add_game_options(p)
     cli.add_run_options(p, games=1000)
+    p.add_argument("--html", type=Path, metavar="OUT.html",
+                   help="also write the report page; the replays of the best, median and worst "
+                        "games are saved in OUT/replays and their pages linked")
     p.set_defaults(run=run)
     return p
 
@@ -112,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
     out = args.out or Path("runs/eval") / cli.slug(
         f"{agent}_sc{scen.number}_{args.stars}star_seed{args.seed}_n{args.games}")
     cli.check_out(out, args.force)
+    if args.html is not None:
+        cli.check_file_out(args.html, "--html")
     record = args.save_replays != "none"
 
     def task(i: int) -> GameTask:
@@ -131,11 +137,42 @@ def run(args: argparse.Namespace) -> int:
     with cli.atomic_dir(out) as tmp:
         _write(tmp, rows, summary, scen, coop)
         saved = replay.save_replays(tmp, tasks, records, args.save_replays)
+        if args.html is not None:
+            saved += save_showcase_replays(tmp, tasks, rows, coop)
     print(report(summary, coop))
     extra = f", {saved} replays" if saved else ""
     print(f"wrote {out}/ (games.csv, summary.json, scores.png{extra}) — {args.games} games in "
           f"{elapsed:.1f} s ({args.games / max(elapsed, 1e-9):.4g} games/s)")
+    if args.html is not None:
+        from agents.viewer import write_evaluation_report
+        write_evaluation_report(out, args.html, play_missing=False)
+        print(f"wrote {args.html} (the report; replay pages in {args.html.parent / (args.html.stem + '-replays')}/)")
     return 0
+
+
+def save_showcase_replays(folder: Path, tasks: Any, rows: list[dict[str, Any]], coop: bool) -> int:
+    """Save the replays of the best, median and worst games (played again, recorded, from
+    their seeds) into ``folder/replays`` when not saved already; how many were written."""
+    from agents.backends import play_game
+    from agents.viewer.report import showcase_games
+
+    picks = showcase_games([{k: "" if v is None else str(v) for k, v in r.items()} for r in rows], coop)
+    written = 0
+    for index in sorted(set(picks.values())):
+        path = Path(folder) / "replays" / f"game-{index:06d}.json"
+        if path.exists():
+            continue
+        task = dataclasses.replace(tasks[index], record=True)
+        rec = play_game(task)
+        row = next(r for r in rows if r["game"] == index)
+        recorded = (row["outcome"], None if row["score"] == "" else row["score"])
+        if (rec.result["outcome"], rec.result["score"]) != recorded:
+            print(f"note: game {index} played again differently; its replay is not saved")
+            continue
+        replay.write_replay(path, replay.replay_of_task(task, rec.decisions or [], rec.result,
+                                                              rec.notes))
+        written += 1
+    return written
 
 
 def _write(folder: Path, rows: list[dict[str, Any]], summary: dict[str, Any], scen: Any,

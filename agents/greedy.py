@@ -53,6 +53,7 @@ import dataclasses
 import numpy as np
 
 from agents import features as F
+from agents.base import make_notes
 from hydra_env import Game, SeatView
 
 
@@ -60,6 +61,8 @@ class GreedyBot:
     """One-ply lookahead on one sample per decision (see the module docstring)."""
 
     name = "greedy"
+    keep_notes = False          # agents.base: notes = the one-ply value of every candidate
+    last_notes = None
 
     def __init__(self, seed: int | None = None, *, row_lookahead: bool = True,
                  weights: dict | None = None, coop_weights: dict | None = None) -> None:
@@ -73,12 +76,15 @@ class GreedyBot:
 
     def act(self, view: SeatView, legal_actions: list[int]) -> int:
         """The legal action with the best one-ply value."""
+        self.last_notes = None
         if len(legal_actions) == 1:
             return legal_actions[0]
         sample = view.sample(self.rng)
         seat = view.seat
         values = np.array([self.value_after(sample, a, seat) for a in legal_actions])
         noise = self.rng.random(len(values)) * 1e-6
+        if self.keep_notes:
+            self.last_notes = make_notes("values", zip(legal_actions, values), "one-ply value")
         return legal_actions[int(np.argmax(values + noise))]
 
     def value_after(self, sample: Game, action: int, seat: int) -> float:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from agents import features as F
+from agents.base import make_notes
 from agents.heuristic_coop import STYLES, CoopRules
 from agents.heuristic_solo import SoloRules
 from hydra_env import Game, SeatView
@@ -32,6 +33,8 @@ class HeuristicBot:
     """Rule-based player (module docstring)."""
 
     name = "heuristic"
+    keep_notes = False          # agents.base: notes = the rules' score of each hero action
+    last_notes = None
 
     def __init__(self, seed: int | None = None, *, style: str = "defender",
                  weights: dict | None = None, block_margin: float | None = None,
@@ -49,11 +52,25 @@ class HeuristicBot:
 
     def act(self, view: SeatView, legal_actions: list[int]) -> int:
         """The action the rules pick."""
+        self.last_notes = None
         if len(legal_actions) == 1:
             return legal_actions[0]
         g = view.sample(self.rng)
         rules = self.solo if g.is_solo else self.coop
-        return rules.decide(g, view.seat, legal_actions)
+        action = rules.decide(g, view.seat, legal_actions)
+        if self.keep_notes and g.state.pending.kind == DECIDE_ACTION:
+            self.last_notes = self.notes(g, view.seat, legal_actions)
+        return action
+
+    def notes(self, game: Game, seat: int, legal_actions: list[int]) -> dict | None:
+        """The scored candidates of a hero-action decision (uses no randomness)."""
+        if game.is_solo:
+            scored = self.solo.scored(game, seat, legal_actions)
+            label = "rule score (a priority rule — block, strike at the wall, barricade — may pick first)"
+        else:
+            scored = self.coop.score_actions(game, seat, legal_actions)
+            label = f"rule score ({self.style})"
+        return make_notes("values", [(a, v) for v, a in scored], label)
 
     def ranked(self, game: Game, seat: int, legal_actions: list[int]) -> list[int]:
         """The legal actions best first, for a sampled game ``g`` (used by ``rollout``)."""

@@ -87,10 +87,31 @@ class SoloRules:
         """Hero actions best first: the action a priority rule picks (rules 1–3), then
         the others by the common score of rules 4–8. Without ``full`` the list may
         stop at the first action (when a priority rule picks it)."""
-        state, rules, w = game.state, game.rules, self.w
-        codec = rules.codec
+        codec = game.rules.codec
         kinds = codec.kind
         card_acts = [a for a in legal if kinds[a] <= A_PROTECT]
+        left, plan, harm, city_cost, attacks = self._context(game, seat, legal)
+        first = self.priority(game, seat, legal, card_acts, left, plan, attacks)
+        if first is not None and not full:
+            return [first]
+        scored = self.scores(game, seat, legal, attacks, harm, city_cost)
+        order = [a for _, a in sorted(scored, key=lambda x: -x[0])]
+        if first is None:
+            top = scored and max(scored)[0]
+            first = (order[0] if order and (top > -city_cost or not plan)
+                     else self.last_resort(game, seat, legal, attacks, city_cost))
+        return [first] + [a for a in order if a != first]
+
+    def scored(self, game: Game, seat: int, legal: list[int]) -> list[tuple[float, int]]:
+        """(score, action) for every action among ``legal``: the common score of rules 4–8."""
+        left, plan, harm, city_cost, attacks = self._context(game, seat, legal)
+        return self.scores(game, seat, legal, attacks, harm, city_cost)
+
+    def _context(self, game: Game, seat: int, legal: list[int]) -> tuple:
+        """What the rules share: tokens left, the block plan, the harm of each unused card,
+        the cost of a city action, the attack values."""
+        state, rules, w = game.state, game.rules, self.w
+        kinds = rules.codec.kind
         left = F.tokens_left(state, rules, seat)
         harm = {s: F.effect_harm(state, rules, F.card_effects(rules, state.display[s], False), w)
                 for s in F.unused_slots(state, rules, seat)}
@@ -102,16 +123,7 @@ class SoloRules:
         gains = [F.damage_gains(state, rules, c, w) for c in range(len(state.head_count))]
         attacks = [(self.attack_value(game, seat, a, gains, city_cost), a) for a in legal
                    if kinds[a] in (A_SWORD, A_HARPOON, A_CITY_SWORD, A_CITY_HARPOON)]
-        first = self.priority(game, seat, legal, card_acts, left, plan, attacks)
-        if first is not None and not full:
-            return [first]
-        scored = self.scores(game, seat, legal, attacks, harm, city_cost)
-        order = [a for _, a in sorted(scored, key=lambda x: -x[0])]
-        if first is None:
-            top = scored and max(scored)[0]
-            first = (order[0] if order and (top > -city_cost or not plan)
-                     else self.last_resort(game, seat, legal, attacks, city_cost))
-        return [first] + [a for a in order if a != first]
+        return left, plan, harm, city_cost, attacks
 
     def priority(self, game: Game, seat: int, legal: list[int], card_acts: list[int], left: int,
                  plan: list[int], attacks: list) -> int | None:

@@ -75,6 +75,8 @@ class PPOBot:
     """A trained policy playing through the bot interface."""
 
     name = "ppo"
+    keep_notes = False          # agents.base: notes = the policy's probability of each legal action
+    last_notes = None
 
     def __init__(self, policy: str, seed: int | None = None, *, deterministic: bool = True,
                  device: str = "cpu") -> None:
@@ -117,10 +119,23 @@ class PPOBot:
         obs = self.observation(view)
         mask = view.legal_mask()
         action, _ = self.model.predict(obs, action_masks=mask, deterministic=self.deterministic)
+        self.last_notes = self.probabilities(obs, mask, legal_actions) if self.keep_notes else None
         action = int(action)
         if not mask[action]:   # cannot happen with masking; never return an illegal action
             action = legal_actions[0]
         return action
+
+    def probabilities(self, obs: Any, mask: Any, legal_actions: list[int]) -> dict | None:
+        """The policy's action probabilities (masked) as notes; draws nothing at random."""
+        import torch
+
+        from agents.base import make_notes
+        policy = self.model.policy
+        with torch.no_grad():
+            tensor, _ = policy.obs_to_tensor(obs)
+            dist = policy.get_distribution(tensor, action_masks=np.asarray(mask)[None])
+            probs = dist.distribution.probs[0].cpu().numpy()
+        return make_notes("probs", [(a, probs[a]) for a in legal_actions], "policy probability")
 
     def __repr__(self) -> str:
         return f"PPOBot({str(self.path)!r})"

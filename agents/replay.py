@@ -11,6 +11,8 @@ A replay is a JSON object::
     bot_seeds       the seed of each seat's bot (null for a person)
     decisions       every decision applied, in order (Game.history)
     state_digests   optional: digest of the state after each decision
+    notes           optional: the bots' candidate values or policy probabilities, one
+                    entry (or null) per decision (agents.base; shown by the replay page)
     result          the final GameResult as a dict
 
 ``hydra-env replay FILE`` sets the game up again with ``Game.new(scenario,
@@ -50,7 +52,7 @@ def state_digest(game: Game) -> str:
 def make_replay(*, scenario: int, stars: int, seed: int, options: dict[str, Any],
                 seats: Sequence[str], bot_seeds: Sequence[int | None], decisions: Sequence[int],
                 result: dict[str, Any], game_index: int | None = None,
-                digests: bool = True) -> dict[str, Any]:
+                digests: bool = True, notes: Sequence[dict | None] | None = None) -> dict[str, Any]:
     """A replay document; with ``digests`` the game is re-simulated to add the state digests."""
     comp = default_components()
     doc: dict[str, Any] = {
@@ -60,6 +62,8 @@ def make_replay(*, scenario: int, stars: int, seed: int, options: dict[str, Any]
         "game_index": game_index, "seats": list(seats), "bot_seeds": list(bot_seeds),
         "decisions": [int(a) for a in decisions], "result": _plain(result),
     }
+    if notes is not None and any(notes):
+        doc["notes"] = [_plain(n) if n else None for n in notes]
     if digests:
         game = Game.new(scenario, stars, seed, options=options)
         trail = []
@@ -70,11 +74,12 @@ def make_replay(*, scenario: int, stars: int, seed: int, options: dict[str, Any]
     return doc
 
 
-def replay_of_task(task: Any, decisions: Sequence[int], result: dict[str, Any]) -> dict[str, Any]:
-    """The replay of a played :class:`agents.backends.GameTask`."""
+def replay_of_task(task: Any, decisions: Sequence[int], result: dict[str, Any],
+                   notes: Sequence[dict | None] | None = None) -> dict[str, Any]:
+    """The replay of a played :class:`agents.backends.GameTask` (with its bots' notes)."""
     return make_replay(scenario=task.scenario, stars=task.stars, seed=task.seed,
                        options=task.options, seats=task.specs, bot_seeds=task.bot_seeds,
-                       decisions=decisions, result=result, game_index=task.index)
+                       decisions=decisions, result=result, game_index=task.index, notes=notes)
 
 
 def save_replays(folder: Path, tasks: Sequence[Any], records: Sequence[Any], policy: str) -> int:
@@ -82,7 +87,7 @@ def save_replays(folder: Path, tasks: Sequence[Any], records: Sequence[Any], pol
     saved = 0
     for task, rec in zip(tasks, records):
         if policy != "none" and cli.wants_replay(policy, rec.index, rec.result["outcome"]):
-            doc = replay_of_task(task, rec.decisions or [], rec.result)
+            doc = replay_of_task(task, rec.decisions or [], rec.result, rec.notes)
             write_replay(Path(folder) / "replays" / f"game-{rec.index:06d}.json", doc)
             saved += 1
     return saved
@@ -317,6 +322,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--board", action="store_true", help="print the final board")
     p.add_argument("--check-bots", action="store_true",
                    help="rebuild each seat's bot from its spec and seed; it must decide the same")
+    p.add_argument("--html", type=Path, metavar="OUT.html",
+                   help="also write the replay page (one self-contained HTML file) of the one FILE")
     p.set_defaults(run=run)
     return p
 
@@ -344,6 +351,11 @@ def _print_step(step: int, game: Game, action: int) -> None:
 def run(args: argparse.Namespace) -> int:
     """Verify each replay; exit 0 when all are good, 1 otherwise."""
     paths = _paths(args.files)
+    if args.html is not None:
+        if len(paths) != 1:
+            raise cli.UsageError(f"--html {args.html} writes the page of one replay; {len(paths)} "
+                                 f"replay files were given")
+        cli.check_file_out(args.html, "--html")
     bad = 0
     for path in paths:
         try:
@@ -371,6 +383,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"FAIL {path}: {verdict.message}")
         if args.board and verdict.game is not None:
             print(verdict.game.render())
+        if args.html is not None and verdict.ok:
+            from agents.viewer import write_replay_page
+            write_replay_page(doc, args.html)
+            print(f"wrote {args.html} (open it in a browser)")
     if len(paths) > 1:
         print(f"{len(paths) - bad}/{len(paths)} replays verified")
     return 1 if bad else 0

@@ -33,6 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from agents import features as F
+from agents.base import make_notes
 from agents.heuristic import HeuristicBot
 from hydra_env import Game, SeatView
 from hydra_env.core.state import DECIDE_ACTION, PHASE_ACTIONS_II
@@ -42,6 +43,8 @@ class RolloutBot:
     """Monte-Carlo planner (module docstring)."""
 
     name = "rollout"
+    keep_notes = False          # agents.base: notes = the mean simulated value per candidate
+    last_notes = None
 
     def __init__(self, seed: int | None = None, *, budget: int = 8, candidates: int = 4,
                  style: str = "defender", coop_horizon: int = 12) -> None:
@@ -57,6 +60,7 @@ class RolloutBot:
 
     def act(self, view: SeatView, legal_actions: list[int]) -> int:
         """The candidate with the best mean simulated value."""
+        self.last_notes = None
         if len(legal_actions) == 1:
             return legal_actions[0]
         g0 = view.sample(self.rng)
@@ -68,14 +72,19 @@ class RolloutBot:
             return cands[0]
         sims = 1 if exact else max(1, self.budget // len(cands))
         best, best_v = cands[0], -np.inf
+        means: list[tuple[int, float]] = []
         for a in cands:
             v = 0.0
             for _ in range(sims):
                 g = g0 if exact else view.sample(self.rng)
                 v += self.simulate(g, a, view.seat)
             v /= sims
+            means.append((a, v))
             if v > best_v + 1e-9:
                 best, best_v = a, v
+        if self.keep_notes:
+            self.last_notes = make_notes("values", means, f"mean simulated value ({sims} simulation"
+                                         f"{'s' if sims > 1 else ''} each)")
         return best
 
     # ------------------------------------------------------------------ simulation

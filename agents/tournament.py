@@ -53,6 +53,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         "seat it twice)")
     cli.add_game_options(p, mode=False, scenario_help="coordinated scenario 1-9 (default: 1)")
     cli.add_run_options(p, games=1000)
+    p.add_argument("--html", type=Path, metavar="OUT.html",
+                   help="also write the report page (ranking, shares, ratings, games; pages of "
+                        "the saved replays)")
     p.set_defaults(run=run)
     return p
 
@@ -208,6 +211,8 @@ def run(args: argparse.Namespace) -> int:
     out = args.out or Path("runs/tournament") / cli.slug(
         f"{'-'.join(specs)}_sc{scen.number}_{args.stars}star_seed{args.seed}_n{args.games}")
     cli.check_out(out, args.force)
+    if args.html is not None:
+        cli.check_file_out(args.html, "--html")
     tasks, table = make_tasks(specs, scen.number, args.stars, scen.players, args.games, args.seed,
                               options, args.save_replays != "none")
     print(f"tournament: {', '.join(labels)} on scenario {scen.number} ({scen.name}, "
@@ -228,6 +233,10 @@ def run(args: argparse.Namespace) -> int:
     extra = f", {n_replays} replays" if n_replays else ""
     print(f"wrote {out}/ (results.csv, results.json, games.csv, tournament.png{extra}) — "
           f"{args.games} games in {elapsed:.1f} s")
+    if args.html is not None:
+        from agents.viewer import write_tournament_report
+        write_tournament_report(out, args.html)
+        print(f"wrote {args.html} (the report)")
     return 0
 
 

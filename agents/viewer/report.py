@@ -108,7 +108,7 @@ def _replay_doc(folder: Path, config: dict[str, Any], row: dict[str, str], play_
     score = "" if rec.result["score"] is None else str(rec.result["score"])
     if int(row["seed"]) != task.seed or rec.result["outcome"] != row["outcome"] or score != row["score"]:
         return None           # the run cannot be reproduced here (other code or data): no link
-    return replay.replay_of_task(task, rec.decisions or [], rec.result)
+    return replay.replay_of_task(task, rec.decisions or [], rec.result, rec.notes)
 
 
 def _games_table(rows: list[dict[str, str]], columns: list[str], links: dict[int, str],

@@ -90,7 +90,7 @@ def test_save_replay_below_a_file_is_refused_before_the_game(tmp_path: Path,
 def test_save_replay_in_a_new_folder_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     from agents import play
-    monkeypatch.setattr(play, "choose", lambda game, seat, ask=None: game.legal_actions()[0])
+    monkeypatch.setattr(play, "choose", lambda table, ask=None: table.game.legal_actions()[0])
     target = tmp_path / "new" / "game.json"
     assert cli.main(["play", "--mode", "solo", "--seed", "3", "--save-replay", str(target)]) == 0
     assert cli.main(["replay", str(target)]) == 0

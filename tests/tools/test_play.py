@@ -97,3 +97,66 @@ def test_play_reads_real_stdin_in_a_subprocess() -> None:
     assert "no action of that index" in done.stdout
     assert "game abandoned after 2 decisions" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+def test_options_are_grouped_by_card_and_kind_in_a_compact_notation() -> None:
+    from agents import play_text
+    game = Game.new(10, 1, 11)
+    legal = game.legal_actions()
+    groups = play_text.group_options(game, legal)
+    assert sorted(play_text.ordered_actions(groups)) == legal
+    assert len(groups) < len(legal) // 4                       # 68 options, a few lines
+    first = groups[0]
+    assert first.code == "A1" and first.kind == "move to" and first.targets[0] == "r9c0"
+    assert play_text.notation(first, 0) == "A1 move to → r9c0"
+    assert play_text.match_notation(groups, "a1 r9c0") == [first.actions[0]]
+    assert play_text.match_notation(groups, "A1 move to → r9c0") == [first.actions[0]]
+    assert play_text.match_notation(groups, "city pass") == [
+        a for a in legal if game.describe(a) == "city action: pass"]
+    lines = play_text.option_line_texts(groups)
+    assert len(lines) <= 20 and all(len(line) <= play_text.WIDTH for line in lines)
+
+
+def test_hydra_phase_is_printed_effect_by_effect_with_the_replay_pages_texts(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    _feed(monkeypatch, ["city pass"] * 10 + ["q"])
+    assert cli.main(["play", "--mode", "solo", "--seed", "11"]) == 0
+    out = capsys.readouterr().out
+    assert "Hydra phase, step by step:" in out
+    assert "▸ display A1 — A10 move 2 (+1 reef)" in out
+    assert "• move 2 blue" in out and "the blue head advances" in out
+    assert "wall token falls" in out
+
+
+def test_help_explains_the_legend_and_the_decision(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    _feed(monkeypatch, ["?", "q"])
+    assert cli.main(["play", "--mode", "solo", "--seed", "11"]) == 0
+    out = capsys.readouterr().out
+    assert "Board legend" in out and "a maelstrom" in out
+    assert "Now: action — Use a card of the display" in out
+
+
+def test_undo_goes_back_and_save_then_load_continues(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    save_path = tmp_path / "saved.json"
+    _feed(monkeypatch, ["u", "A1 r9c0", "u", "A2 r8c1", f"s {save_path}", "q"])
+    assert cli.main(["play", "--mode", "solo", "--seed", "11"]) == 0
+    out = capsys.readouterr().out
+    assert "nothing to undo" in out and "undone: back to round 1" in out
+    assert f"saved to {save_path}" in out
+    saved = Game.from_json(save_path.read_text())
+    assert len(saved.history) == 1 and "portal to r8c1" in Game.new(10, 1, 11).describe(saved.history[0])
+    replay_path = tmp_path / "r.json"
+    _feed(monkeypatch, ["1"] * 400)
+    assert cli.main(["play", "--load", str(save_path), "--save-replay", str(replay_path)]) == 0
+    doc = replay.load_replay(replay_path)
+    assert doc["decisions"][0] == saved.history[0] and replay.verify_replay(doc).ok
+
+
+def test_undo_is_refused_in_a_coop_game(monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    _feed(monkeypatch, ["1", "u", "q"])
+    assert cli.main(["play", "--scenario", "7", "--opponents", "random", "--seed", "4"]) == 0
+    assert "undo works in solo games only" in capsys.readouterr().out
