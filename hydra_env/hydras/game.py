@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from hydra_env import arguments
 from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.hydras import engine, save
 from hydra_env.hydras.codec import HydrasCodec
@@ -86,9 +87,7 @@ class HydrasGame:
             cards: the card set (the shipped one when None) or the path of a
                 card file.
         """
-        if isinstance(num_players, bool) or not isinstance(num_players, int) \
-                or not 2 <= num_players <= MAX_PLAYERS:
-            raise ConfigError(f"num_players must be 2, 3 or 4, got {num_players!r}")
+        num_players = arguments.integer("num_players", num_players, low=2, high=MAX_PLAYERS)
         tables = tables_for(resolve_cards(cards))
         state = State()
         engine.start(state, tables, num_players, resolve_seed(seed))
@@ -200,7 +199,9 @@ class HydrasGame:
         card in the hand slot and the absolute seat of the target. With ``viewer``
         other than the deciding seat, the hand card is not named (H14)."""
         codec, tables = self._tables.codec, self._tables
-        index = operator.index(action)
+        index = arguments.integer("action", action, low=0, high=codec.size - 1)
+        if viewer is not None:
+            viewer = self._check_seat(viewer)
         text = codec.describe(index)
         pending = self._state.pending
         if pending is None:
@@ -236,6 +237,8 @@ class HydrasGame:
     # ------------------------------------------------------------ views
     def render(self, seat: int | None = None) -> str:
         """The table as text; with ``seat``, also that seat's hand."""
+        if seat is not None:
+            seat = self._check_seat(seat)
         return render_text(self._state, self._tables, seat)
 
     def observe(self, seat: int) -> dict[str, Any]:
@@ -261,10 +264,8 @@ class HydrasGame:
         """Scores, ranking and winners (figures so far while the game runs)."""
         return game_result(self._state, self._tables)
 
-    def _check_seat(self, seat: Any) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
-                or not 0 <= seat < self._state.players:
-            raise ConfigError(f"seat must be an integer 0..{self._state.players - 1}, got {seat!r}")
+    def _check_seat(self, seat: Any) -> int:
+        return arguments.seat("seat", seat, self._state.players)
 
     def __repr__(self) -> str:
         return (f"<HydrasGame players={self._state.players} turn={self._state.turns_taken} "
