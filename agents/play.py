@@ -193,7 +193,12 @@ def apply_shown(table: Table, action: int, note: dict | None) -> None:
 
     game = table.game
     index = len(game.history)
-    texts = [describe_step(step, game.rules) for step in decision_steps(game, action, index)]
+    # decision_steps walks the Python engine's task loop; a native game is shadowed by a
+    # Python copy for the texts, then the decision is applied to the game itself.
+    shadow = game if game.engine == "python" else Game.from_json(game.to_json(), engine="python")
+    texts = [describe_step(step, shadow.rules) for step in decision_steps(shadow, action, index)]
+    if shadow is not game:
+        game.apply(action)
     table.notes.append(note)
     for line in step_lines(texts):
         print(line)
