@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import dataclasses
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -138,7 +137,10 @@ def run(args: argparse.Namespace) -> int:
         _write(tmp, rows, summary, scen, coop)
         saved = replay.save_replays(tmp, tasks, records, args.save_replays)
         if args.html is not None:
-            saved += save_showcase_replays(tmp, tasks, rows, coop)
+            from agents.showcase import save_showcase_replays, string_rows
+            from agents.viewer.report import showcase_games
+            picks = showcase_games(string_rows(rows), coop)
+            saved += save_showcase_replays(tmp, tasks, records, picks)
     print(report(summary, coop))
     extra = f", {saved} replays" if saved else ""
     print(f"wrote {out}/ (games.csv, summary.json, scores.png{extra}) — {args.games} games in "
@@ -148,31 +150,6 @@ def run(args: argparse.Namespace) -> int:
         write_evaluation_report(out, args.html, play_missing=False)
         print(f"wrote {args.html} (the report; replay pages in {args.html.parent / (args.html.stem + '-replays')}/)")
     return 0
-
-
-def save_showcase_replays(folder: Path, tasks: Any, rows: list[dict[str, Any]], coop: bool) -> int:
-    """Save the replays of the best, median and worst games (played again, recorded, from
-    their seeds) into ``folder/replays`` when not saved already; how many were written."""
-    from agents.backends import play_game
-    from agents.viewer.report import showcase_games
-
-    picks = showcase_games([{k: "" if v is None else str(v) for k, v in r.items()} for r in rows], coop)
-    written = 0
-    for index in sorted(set(picks.values())):
-        path = Path(folder) / "replays" / f"game-{index:06d}.json"
-        if path.exists():
-            continue
-        task = dataclasses.replace(tasks[index], record=True)
-        rec = play_game(task)
-        row = next(r for r in rows if r["game"] == index)
-        recorded = (row["outcome"], None if row["score"] == "" else row["score"])
-        if (rec.result["outcome"], rec.result["score"]) != recorded:
-            print(f"note: game {index} played again differently; its replay is not saved")
-            continue
-        replay.write_replay(path, replay.replay_of_task(task, rec.decisions or [], rec.result,
-                                                              rec.notes))
-        written += 1
-    return written
 
 
 def _write(folder: Path, rows: list[dict[str, Any]], summary: dict[str, Any], scen: Any,

@@ -15,7 +15,10 @@ glory (final compass progress) with bootstrap 95% intervals; an OpenSkill
 Plackett-Luce rating updated game by game with the compass ranking as ranks.
 
 Writes into ``--out`` (atomically): ``results.csv``, ``results.json``,
-``games.csv`` (one row per game) and ``tournament.png``.
+``games.csv`` (one row per game) and ``tournament.png``. With ``--html``, also
+the replays of the tables with the best, median and worst team outcome
+(:func:`showcase_tables`, played again from their seeds) in ``replays/``, and
+the report page linking their pages.
 """
 
 from __future__ import annotations
@@ -54,8 +57,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     cli.add_game_options(p, mode=False, scenario_help="coordinated scenario 1-9 (default: 1)")
     cli.add_run_options(p, games=1000)
     p.add_argument("--html", type=Path, metavar="OUT.html",
-                   help="also write the report page (ranking, shares, ratings, games; pages of "
-                        "the saved replays)")
+                   help="also write the report page (ranking, shares, ratings, games); the "
+                        "replays of the tables with the best, median and worst team outcome are "
+                        "saved in OUT/replays and their pages linked, beside any --save-replays")
     p.set_defaults(run=run)
     return p
 
@@ -179,6 +183,21 @@ def game_row(rec: GameRecord, labels: Sequence[str], table: Sequence[int],
             "rounds": r["rounds"]}
 
 
+def showcase_tables(rows: Sequence[dict[str, Any]]) -> dict[str, int]:
+    """The games whose replays ``--html`` saves and links: the tables with the best, median
+    and worst team outcome (city saved before fallen, then the table's total glory, then
+    the rounds; ties go to the lower game index).
+
+    A tournament's games are team games, so they are ranked as ``evaluate`` ranks coop
+    games (:func:`agents.viewer.report.showcase_games`): the three show what the players
+    achieve together at their best, typical and worst, whoever sat where. (Picking from
+    one player's finishes would show only the tables that player sat at.)"""
+    from agents.showcase import string_rows
+    from agents.viewer.report import showcase_games
+
+    return showcase_games(string_rows(rows), coop=True)
+
+
 def table_text(players: Sequence[dict[str, Any]]) -> str:
     """The results as an aligned text table."""
     def pct(d: dict[str, Any]) -> str:
@@ -224,9 +243,13 @@ def run(args: argparse.Namespace) -> int:
     tables = [table(rec.index) for rec in records]
     players = player_results(labels, specs, [(t, rec.result) for t, rec in zip(tables, records)])
     doc = _results_doc(args, scen, specs, labels, cycle, options, records, players)
+    rows = [game_row(rec, labels, t, cycle) for t, rec in zip(tables, records)]
     with cli.atomic_dir(out) as tmp:
-        _write(tmp, doc, [game_row(rec, labels, t, cycle) for t, rec in zip(tables, records)])
+        _write(tmp, doc, rows)
         n_replays = replay.save_replays(tmp, tasks, records, args.save_replays)
+        if args.html is not None:
+            from agents.showcase import save_showcase_replays
+            n_replays += save_showcase_replays(tmp, tasks, records, showcase_tables(rows))
     print(table_text(players))
     saved = doc["city_saved"]
     print(f"city saved at {saved['count']}/{saved['n']} tables ({100 * saved['rate']:.1f}%)")
@@ -236,7 +259,8 @@ def run(args: argparse.Namespace) -> int:
     if args.html is not None:
         from agents.viewer import write_tournament_report
         write_tournament_report(out, args.html)
-        print(f"wrote {args.html} (the report)")
+        print(f"wrote {args.html} (the report; replay pages in "
+              f"{args.html.parent / (args.html.stem + '-replays')}/)")
     return 0
 
 

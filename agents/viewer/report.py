@@ -14,7 +14,9 @@ from their ``replays/`` folder:
   result must match ``games.csv``).
 * :func:`write_tournament_report` — the ranking by OpenSkill ordinal, epic
   and tragic hero shares and city-saved rates with intervals, the ratings,
-  the games table, and replay pages of the saved replays.
+  the games table, and links to the replay pages of the tables with the
+  best, median and worst team outcome (:func:`showcase_games` in coop;
+  ``tournament --html`` saves their replays) and of any other saved replays.
 """
 
 from __future__ import annotations
@@ -203,7 +205,8 @@ def evaluation_report(eval_dir: str | Path, out_path: str | Path, *, play_missin
 
 
 def tournament_report(tournament_dir: str | Path, out_path: str | Path) -> str:
-    """The HTML of the report of a ``tournament`` folder (writes pages of its saved replays)."""
+    """The HTML of the report of a ``tournament`` folder (writes the replay pages of the best,
+    median and worst tables and of the other saved replays, from ``replays/``)."""
     folder, out = Path(tournament_dir), Path(out_path)
     doc, rows = _read(folder, "results.json"), _read(folder, "games.csv")
     config = doc.get("config", {})
@@ -223,15 +226,19 @@ def tournament_report(tournament_dir: str | Path, out_path: str | Path) -> str:
     mu_sigma = [(p["rating"]["mu"], p["rating"]["sigma"]) for p in players]
     ratings = charts.interval_bars_svg(names, [[(mu, [mu - sigma, mu + sigma])] for mu, sigma in mu_sigma],
                                        ["OpenSkill mu ± sigma"], ["#8e7cc3"], percent=False)
-    links: dict[int, str] = {}
-    saved = sorted((folder / "replays").glob("game-*.json"))[:MAX_TOURNAMENT_REPLAY_PAGES]
+    picks = showcase_games(rows, coop=True)
+    links, showcase = _replay_links(folder, out, config, rows, picks, play_missing=False)
+    others: dict[int, str] = {}
+    saved = [p for p in sorted((folder / "replays").glob("game-*.json"))
+             if int(p.stem.split("-")[1]) not in links][:MAX_TOURNAMENT_REPLAY_PAGES]
     pages_dir = out.parent / f"{out.stem}-replays"
     for path in saved:
         index = int(path.stem.split("-")[1])
         page = write_replay_page(replay.load_replay(path), pages_dir / f"game-{index:06d}.html")
-        links[index] = page.relative_to(out.parent).as_posix()
-    replays = ("<ul>" + "".join(f"<li><a href='{escape(v)}'>game {k}</a></li>" for k, v in links.items()) + "</ul>"
-               if links else "<p class='muted'>no saved replays (run with --save-replays)</p>")
+        others[index] = page.relative_to(out.parent).as_posix()
+    links.update(others)
+    replays = showcase + ("<h3>other saved replays</h3><ul>" + "".join(
+        f"<li><a href='{escape(v)}'>game {k}</a></li>" for k, v in others.items()) + "</ul>" if others else "")
     saved_rate = doc["city_saved"]
     title = f"Tournament — scenario {config.get('scenario')} ({config.get('scenario_name', '')})"
     subtitle = (f"{', '.join(config.get('labels', []))} · {config.get('seats')} seats · {doc['n_games']} games "
@@ -243,7 +250,8 @@ def tournament_report(tournament_dir: str | Path, out_path: str | Path) -> str:
             f"{escape(config.get('rating_model', ''))}</p></section>"
             f"<section class='box'><h2>epic and tragic hero shares</h2>{shares}</section>"
             f"<section class='box'><h2>ratings</h2>{ratings}</section>"
-            f"<section class='box'><h2>replays</h2>{replays}</section>"
+            f"<section class='box'><h2>replays: tables with the best, median and worst team outcome</h2>"
+            f"{replays}</section>"
             f"<section class='box'><h2>games</h2><div id='games'></div></section>")
     columns = list(rows[0].keys()) if rows else []
     return _page(title, subtitle, body, _games_table(rows, columns, links, "game"))

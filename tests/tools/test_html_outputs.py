@@ -78,6 +78,23 @@ def test_tournament_html_writes_the_report(tmp_path: Path) -> None:
         _self_contained(tmp_path / link)
 
 
+def test_tournament_html_saves_and_links_the_three_showcase_replays(tmp_path: Path) -> None:
+    out, page = tmp_path / "t2", tmp_path / "two.html"
+    assert cli.main(["tournament", "--no-progress", "--players", "heuristic,random", "--scenario", "7",
+                     "--games", "4", "--workers", "1", "--out", str(out), "--html", str(page)]) == 0
+    text = _self_contained(page)
+    assert "id='ranking'" in text
+    assert set(re.findall(r"data-pick=\"(\w+)\"", text)) == {"best", "median", "worst"}
+    assert "no replay" not in text            # saved without --save-replays
+    links = set(re.findall(r"""href=['"]?(two-replays/game-\d{6}\.html)""", text))
+    saved = sorted(p.name for p in (out / "replays").glob("game-*.json"))
+    assert 1 <= len(saved) <= 3 and len(links) == len(saved)
+    assert {link.rsplit("/", 1)[1].replace(".html", ".json") for link in links} == set(saved)
+    for link in links:
+        _self_contained(tmp_path / link)
+    assert cli.main(["replay", str(out / "replays")]) == 0
+
+
 def test_play_save_replay_html_writes_the_page(tmp_path: Path) -> None:
     answers = iter(["1"] * 400)
     page = tmp_path / "mine.html"
