@@ -24,8 +24,7 @@ from __future__ import annotations
 import json
 import operator
 import os
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
@@ -33,10 +32,14 @@ from hydra_env import arguments
 from hydra_env.core import engine as engine_module
 from hydra_env.core.codec import ActionCodec
 from hydra_env.core.describe import describe_action
+from hydra_env.core.engines import other_engine as _other_engine
+from hydra_env.core.engines import pick_engine as _pick_engine
 from hydra_env.core.explain import why_illegal
 from hydra_env.core.options import RuleOptions
 from hydra_env.core.render import render_text
 from hydra_env.core.result import GameResult, game_result
+from hydra_env.core.saves import SAVE_FORMAT, SAVE_VERSION
+from hydra_env.core.saves import parse_save as _parse_save
 from hydra_env.core.state import DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, State
 from hydra_env.core.state_checks import load_state
 from hydra_env.core.tables import Rules
@@ -45,10 +48,6 @@ from hydra_env.data import Components, default_components, load_components
 from hydra_env.errors import ConfigError, IllegalActionError, SaveError
 
 TERMINAL = -1           # current_player once the game is over
-ENGINES = ("native", "python")
-ENGINE_VARIABLE = "HYDRA_ENV_ENGINE"
-SAVE_FORMAT = "hydra-env/game"
-SAVE_VERSION = 2  # 2: readable state field names and a named pending decision (0.2.0)
 
 
 def _resolve_components(components: Any) -> Components:
@@ -85,98 +84,6 @@ def _resolve_options(options: Any) -> RuleOptions:
         return _DEFAULT_OPTIONS          # frozen: one shared object
     return RuleOptions.from_dict(arguments.mapping(
         "options", options, fix="pass a hydra_env.RuleOptions, a dict such as {'solo_regrow_heads': True} or None"))
-
-
-_SAVE_KEYS = {"format", "version", "data_digest", "data_name", "data_version", "scenario", "options", "state"}
-
-
-def _parse_save(text: Any) -> dict[str, Any]:
-    """The top-level object of a save; SaveError when it is not JSON of a saved game."""
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise SaveError(f"Game.from_json needs the text of a saved game (a str), got {arguments.show(text)}; "
-                        "pass the string that Game.to_json returned, e.g. Path(file).read_text()")
-    try:
-        doc = json.loads(text)
-    except RecursionError:
-        raise SaveError("not a saved hydra-env game: its JSON is nested too deeply") from None
-    except (ValueError, UnicodeDecodeError) as exc:   # JSONDecodeError, too many digits, bad bytes
-        raise SaveError(f"not a saved hydra-env game: invalid JSON ({exc})") from None
-    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-        raise SaveError("not a saved hydra-env game: the 'format' field is missing or wrong")
-    if doc.get("version") != SAVE_VERSION or type(doc.get("version")) is not int:
-        raise SaveError(
-            f"saved game version {doc.get('version')!r} is not supported (this hydra-env reads "
-            f"version {SAVE_VERSION}); to carry an older game over, start it anew with "
-            f"Game.new(scenario, stars, seed) and apply the decisions of its state's 'history'")
-    if doc.keys() != _SAVE_KEYS:
-        raise SaveError(f"saved game: fields missing: {sorted(_SAVE_KEYS - doc.keys()) or 'none'}, unknown: "
-                        f"{sorted(doc.keys() - _SAVE_KEYS) or 'none'}; the save was edited or damaged")
-    return doc
-
-
-def default_engine() -> str | None:
-    """The engine named by ``HYDRA_ENV_ENGINE`` ("python" or "native"), None when unset
-    (then the native engine is used where it is built and fits the data)."""
-    value = os.environ.get(ENGINE_VARIABLE, "").strip().lower()
-    if not value or value == "auto":
-        return None
-    if value not in ENGINES:
-        raise ConfigError(f"{ENGINE_VARIABLE}={value!r} names no engine; use one of {', '.join(ENGINES)}")
-    return value
-
-
-class EngineHooks(NamedTuple):
-    """How the facade reaches another engine (the native one registers itself, see
-    :mod:`hydra_env.native.game`; the core never imports it)."""
-
-    available: Callable[[], bool]                 # can it run at all (is it built)?
-    start: Callable[[Rules, int, int], Game]      # new game: rules, stars, seed
-    from_state: Callable[[Rules, State], Game]    # a game holding a copy of a Python State
-    unsupported: type[Exception]                  # raised when it cannot hold a game
-
-
-_ENGINE_HOOKS: dict[str, EngineHooks] = {}
-
-
-def register_engine(name: str, hooks: EngineHooks) -> None:
-    """Make engine ``name`` available to :meth:`Game.new` and :meth:`Game.from_json`."""
-    _ENGINE_HOOKS[name] = hooks
-
-
-def _pick_engine(engine: Any) -> tuple[str, bool]:
-    """(engine, asked): the engine to use and whether it was asked for by name."""
-    if engine is None:
-        engine = default_engine()
-        if engine is None:
-            hooks = _ENGINE_HOOKS.get("native")
-            return ("native" if hooks is not None and hooks.available() else "python"), False
-    if engine not in ENGINES:
-        raise ConfigError(f"engine must be one of {', '.join(ENGINES)} or None, got {arguments.show(engine)}")
-    return engine, True
-
-
-def _other_engine(name: str, asked: bool, make: Callable[[EngineHooks], Game]) -> Game | None:
-    """``make(hooks)`` on engine ``name``; None (use Python) when that engine was not asked
-    for by name and cannot hold this game."""
-    hooks = _ENGINE_HOOKS.get(name)
-    if hooks is None:
-        raise ConfigError(f"the {name} engine is not installed; use engine='python' or HYDRA_ENV_ENGINE=python")
-    try:
-        return make(hooks)
-    except hooks.unsupported:
-        if asked:
-            raise
-        return None
-
-
-def on_engine(game: Game, engine: str | None = None) -> Game:
-    """``game`` (a Python-engine game) on the engine :meth:`Game.new` would pick for
-    ``engine``: itself, or a copy on the native engine."""
-    name, asked = _pick_engine(engine)
-    if name == "python":
-        return game
-    moved = _other_engine(name, asked, lambda hooks: hooks.from_state(game.rules, game.state))
-    return game if moved is None else moved
 
 
 class Game:

@@ -23,7 +23,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
 from hydra_env.core import engine
-from hydra_env.core.game import Game, on_engine
+from hydra_env.core.engines import on_engine
+from hydra_env.core.game import Game
 from hydra_env.core.state import DECIDE_EVADE, DECIDE_SHOVED, EVADE_MAELSTROM, PHASE_ACTIONS, PHASE_ACTIONS_II, State
 from hydra_env.core.tables import T_BITE, T_GROW, T_MOVE, T_PUSHED, T_SHOVE
 

@@ -19,7 +19,8 @@ import time
 from dataclasses import dataclass, field
 
 from hydra_env.core.codec import A_CITY_HARPOON, A_CITY_SWORD, A_HARPOON, A_SWORD
-from hydra_env.core.game import Game, on_engine
+from hydra_env.core.engines import on_engine
+from hydra_env.core.game import Game
 from hydra_env.core.testing import edit
 from hydra_env.data import Components
 from hydra_env.errors import IllegalActionError

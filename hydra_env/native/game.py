@@ -23,8 +23,10 @@ from typing import Any
 
 import numpy as np
 
+from hydra_env.core.engines import EngineHooks, register_engine
 from hydra_env.core.explain import why_illegal
-from hydra_env.core.game import SAVE_FORMAT, SAVE_VERSION, TERMINAL, EngineHooks, Game, register_engine
+from hydra_env.core.game import TERMINAL, Game
+from hydra_env.core.saves import SAVE_FORMAT, SAVE_VERSION
 from hydra_env.core.state import DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, DecisionKind, Phase, State, state_fields
 from hydra_env.core.tables import Rules
 from hydra_env.errors import IllegalActionError

@@ -49,7 +49,7 @@ from typing import Any, NamedTuple
 
 import hydra_env
 from hydra_env import Game
-from hydra_env.core.game import SAVE_VERSION
+from hydra_env.core.saves import SAVE_VERSION
 from hydra_env.core.testing import edit
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"

@@ -11,7 +11,7 @@ import pytest
 import hydra_env
 from hydra_env import Game, native
 from hydra_env.core import testing as ht
-from hydra_env.core.game import default_engine
+from hydra_env.core.engines import default_engine
 from hydra_env.errors import ConfigError, IllegalActionError
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
