@@ -33,9 +33,6 @@ import json
 import os
 import platform
 import sys
-import time
-import types
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -43,24 +40,11 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import gymnasium as gym  # noqa: E402
+from timing import bench_aec, connect_four  # noqa: E402
+from timing import pick as _pick  # noqa: E402
+from timing import timed as _timed  # noqa: E402
 
 import hydra_env  # noqa: E402,F401  (registers the ids)
-
-
-def _pick(mask: np.ndarray, rng: np.random.Generator) -> int:
-    legal = np.flatnonzero(mask)
-    return int(legal[rng.integers(len(legal))]) if len(legal) else 0
-
-
-def _timed(body: Callable[[], int], seconds: float) -> tuple[float, float]:
-    """Run ``body`` (which returns the steps it made) for ``seconds`` of wall time;
-    (steps per wall-clock second, steps per CPU second of this process)."""
-    steps, start, cpu = 0, time.perf_counter(), time.process_time()
-    while True:
-        steps += body()
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return steps / elapsed, steps / max(1e-9, time.process_time() - cpu)
 
 
 def bench_gym(env_id: str, seconds: float, **kwargs: Any) -> tuple[float, float]:
@@ -102,39 +86,9 @@ def bench_vector(env_id: str, seconds: float, n: int, mode: str, **kwargs: Any) 
     return rate
 
 
-def _connect_four() -> Any:
-    try:
-        import pygame  # noqa: F401  (installed: use it)
-    except ImportError:
-        # connect_four imports pygame at module level, for rendering only: a stub suffices.
-        sys.modules["pygame"] = types.ModuleType("pygame")
-    from pettingzoo.classic import connect_four_v3
-    return connect_four_v3.env()
-
-
 def bench_connect_four(seconds: float) -> tuple[float, float]:
     """PettingZoo's connect_four_v3: random masked moves per second (AEC loop)."""
-    env = _connect_four()
-    rng = np.random.default_rng(0)
-    env.reset(seed=0)
-
-    def body() -> int:
-        moves = 0
-        while moves < 200:
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                if not env.agents:
-                    env.reset()
-                continue
-            env.step(_pick(obs["action_mask"], rng))
-            moves += 1
-        return moves
-
-    body()
-    rate = _timed(body, seconds)
-    env.close()
-    return rate
+    return bench_aec(connect_four, seconds)
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:

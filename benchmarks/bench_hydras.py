@@ -30,34 +30,19 @@ import json
 import os
 import platform
 import sys
-import time
-import types
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from timing import bench_aec, connect_four  # noqa: E402
+from timing import pick as _pick  # noqa: E402
+from timing import timed as _timed  # noqa: E402
+
 from hydra_env.envs.hydras_env import HydrasEnv  # noqa: E402
 from hydra_env.envs.hydras_pettingzoo import env as hydras_aec  # noqa: E402
 from hydra_env.hydras import HydrasGame  # noqa: E402
-
-
-def _pick(mask: np.ndarray, rng: np.random.Generator) -> int:
-    legal = np.flatnonzero(mask)
-    return int(legal[rng.integers(len(legal))]) if len(legal) else 0
-
-
-def _timed(body: Callable[[], int], seconds: float) -> tuple[float, float]:
-    """Run ``body`` (it returns the steps it made) for ``seconds``; (steps per
-    wall second, steps per CPU second)."""
-    steps, start, cpu = 0, time.perf_counter(), time.process_time()
-    while True:
-        steps += body()
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return steps / elapsed, steps / max(1e-9, time.process_time() - cpu)
 
 
 def bench_engine(seconds: float) -> tuple[float, float]:
@@ -98,39 +83,6 @@ def bench_gym(seconds: float, count: str = "steps") -> tuple[float, float]:
 
     body()
     return _timed(body, seconds)
-
-
-def bench_aec(make: Callable[[], Any], seconds: float) -> tuple[float, float]:
-    """Random masked moves per second of a PettingZoo AEC env (the AEC loop)."""
-    env = make()
-    rng = np.random.default_rng(0)
-    env.reset(seed=0)
-
-    def body() -> int:
-        moves = 0
-        while moves < 200:
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                if not env.agents:
-                    env.reset()
-                continue
-            env.step(_pick(obs["action_mask"], rng))
-            moves += 1
-        return moves
-
-    body()
-    return _timed(body, seconds)
-
-
-def connect_four() -> Any:
-    """PettingZoo's connect_four_v3 (a stub stands in for pygame, used only to render)."""
-    try:
-        import pygame  # noqa: F401
-    except ImportError:
-        sys.modules["pygame"] = types.ModuleType("pygame")
-    from pettingzoo.classic import connect_four_v3
-    return connect_four_v3.env()
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
