@@ -7,6 +7,14 @@ Registered ids (``gymnasium.make``), with Gymnasium's standard wrappers
     hydra_env/Coop-v0    hydra_env.envs.coop_env:CoopEnv
     hydra_env/Hydras-v0  hydra_env.envs.hydras_env:HydrasEnv   (the card game Hydras)
 
+Solo-v0 and Coop-v0 also have a ``vector_entry_point``: N games stepped together
+in one game batch (:mod:`hydra_env.envs.vector`)::
+
+    gymnasium.make_vec("hydra_env/Solo-v0", num_envs=64, vectorization_mode="vector_entry_point")
+
+(``make_vec`` without ``vectorization_mode`` picks it too; ``"sync"`` / ``"async"``
+still give Gymnasium's vector envs of single envs.)
+
 Gymnasium 1.0 removed its entry-point plugin loader, so packages register
 their ids when they are imported: ``import hydra_env`` (or any module of
 :mod:`hydra_env.envs`) calls :func:`register_envs`. Gymnasium's own forms
@@ -30,6 +38,10 @@ ENV_IDS = {
     "hydra_env/Coop-v0": "hydra_env.envs.coop_env:CoopEnv",
     "hydra_env/Hydras-v0": "hydra_env.envs.hydras_env:HydrasEnv",
 }
+VECTOR_ENTRY_POINTS = {
+    "hydra_env/Solo-v0": "hydra_env.envs.vector.solo:SoloVectorEnv",
+    "hydra_env/Coop-v0": "hydra_env.envs.vector.coop:CoopVectorEnv",
+}
 
 
 def register_envs() -> bool:
@@ -44,5 +56,6 @@ def register_envs() -> bool:
 
     for env_id, entry_point in ENV_IDS.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=entry_point)
+            gymnasium.register(id=env_id, entry_point=entry_point,
+                               vector_entry_point=VECTOR_ENTRY_POINTS.get(env_id))
     return True
