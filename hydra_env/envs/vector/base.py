@@ -223,6 +223,22 @@ class HydraVectorEnv(VectorEnv):
 
     def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """One decision per row's learning seat (and the other seats until its next one)."""
+        obs, rewards, terminated, truncated, ends, final_obs = self.step_rows(actions)
+        infos: dict[str, Any] = {}
+        for r, info in ends.items():
+            if r in final_obs:
+                infos = self._add_info(infos, {"final_obs": final_obs[r], "final_info": info}, r)
+            else:
+                infos = self._add_info(infos, info, r)
+        infos["action_mask"], infos["_action_mask"] = self.action_masks(), np.ones(self.num_envs, bool)
+        return obs, rewards, terminated, truncated, infos
+
+    def step_rows(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray,
+                                               dict[int, dict[str, Any]], dict[int, Any]]:
+        """:meth:`step` with the infos per row: ``(obs, rewards, terminated, truncated, ends,
+        final_obs)``; ``ends`` maps each row whose single-env info has more than its mask
+        (an ended episode, an illegal action) to that info, ``final_obs`` (``SameStep``) each
+        row reset in this step to its last observation. (What the SB3 adapter reads.)"""
         if not self._started:
             raise gym.error.ResetNeeded("call reset() before step()")
         n, env = self.num_envs, self.template
@@ -230,7 +246,7 @@ class HydraVectorEnv(VectorEnv):
         rewards = np.zeros(n, np.float64)
         terminated = np.zeros(n, bool)
         truncated = np.zeros(n, bool)
-        restart = self._autoreset.copy()
+        restart = self._autoreset
         active = ~restart
         legal = np.zeros(n, bool)
         masks = self._gather("masks")
@@ -253,13 +269,28 @@ class HydraVectorEnv(VectorEnv):
         done = terminated | truncated
         if restart.any():                                       # NextStep: reset, action ignored
             self._reset_rows(np.flatnonzero(restart))
-        infos = self._step_infos(done, terminated, illegal)
-        obs = self._observations()
-        if self.autoreset_mode == AutoresetMode.NEXT_STEP:
-            self._autoreset = done
-        return obs, rewards, terminated, truncated, infos
+        ends: dict[int, dict[str, Any]] = {}
+        final_obs: dict[int, Any] = {}
+        special = np.flatnonzero(done | illegal)
+        if special.size:
+            masks = self._gather("masks")
+            same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
+            for r in special.tolist():
+                info: dict[str, Any] = {"action_mask": masks[r].copy()}
+                if illegal[r]:
+                    info["illegal_action"] = True
+                if terminated[r]:
+                    self._end_info(r, info)
+                ends[r] = info
+                if same_step and done[r]:
+                    final_obs[r] = self._row_obs(r)
+            if final_obs:
+                self._reset_rows(np.array(sorted(final_obs)))
+        self._autoreset = done if self.autoreset_mode == AutoresetMode.NEXT_STEP else np.zeros(n, bool)
+        return self._observations(), rewards, terminated, truncated, ends, final_obs
 
     def _illegal(self, acts: np.ndarray, illegal: np.ndarray) -> None:
+        """``illegal_action="raise"``: the engine's message of the first illegal row."""
         if self.template.illegal_action != "raise":
             return
         i = int(np.flatnonzero(illegal)[0])
@@ -271,30 +302,6 @@ class HydraVectorEnv(VectorEnv):
                 f"env {i}: {exc} [masked out by action_masks(); make the env with "
                 f"illegal_action='penalty' to get a penalty and a no-op instead]") from None
         raise AssertionError("the mask and the engine disagree")  # pragma: no cover
-
-    def _step_infos(self, done: np.ndarray, terminated: np.ndarray,
-                    illegal: np.ndarray) -> dict[str, Any]:
-        n = self.num_envs
-        masks = self.action_masks()
-        same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
-        infos: dict[str, Any] = {}
-        ends = np.flatnonzero(done | terminated | illegal)
-        for r in ends.tolist():
-            info: dict[str, Any] = {"action_mask": masks[r].copy()}
-            if illegal[r]:
-                info["illegal_action"] = True
-            if terminated[r]:
-                self._end_info(r, info)
-            if same_step and done[r]:
-                infos = self._add_info(infos, {"final_obs": self._row_obs(r),
-                                               "final_info": info}, r)
-            else:
-                infos = self._add_info(infos, info, r)
-        if same_step and done.any():
-            self._reset_rows(np.flatnonzero(done))
-            masks = self.action_masks()
-        infos["action_mask"], infos["_action_mask"] = masks, np.ones(n, bool)
-        return infos
 
     # ------------------------------------------------------------ misc
     def render(self) -> tuple[Any, ...] | None:
