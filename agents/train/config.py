@@ -56,8 +56,10 @@ class TrainConfig:
     seed: int = _f(0, "seed of the policy, the environments and the evaluations")
     total_timesteps: int = _f(1_000_000, "environment steps to train for (the learning seat's decisions)")
     n_envs: int = _f(4, "parallel environments")
-    vec_env: str = _f("dummy", "vector env: 'dummy' (one process) or 'subproc' (one process per env)",
-                      choices=("dummy", "subproc"))
+    vec_env: str = _f("batch", "vector env: 'batch' (every env in one game batch, native where built: "
+                      "agents.train.vec_env), 'dummy' (one gym.make env each, one process) or "
+                      "'subproc' (one process per env); the three train alike for a seed",
+                      choices=("batch", "dummy", "subproc"))
     env_kwargs: dict = _f({}, "keyword arguments of the environment (scenario, stars, reward, ...); "
                           "merged key by key over the default block's and under --set's "
                           "(--set env_kwargs.scenario=11 sets one key; null removes one)")

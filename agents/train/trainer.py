@@ -92,12 +92,20 @@ def env_factory(config: TrainConfig, run_dir: Path | None) -> Callable[[], gym.E
 
 
 def make_vec_env(config: TrainConfig, run_dir: Path, seed: int) -> Any:
-    """``n_envs`` environments in a DummyVecEnv or SubprocVecEnv, seeded from ``seed``,
-    in a VecMonitor (episode returns and lengths: SB3 logs ``rollout/ep_rew_mean`` and
-    ``rollout/ep_len_mean``; it draws no random numbers, so runs stay deterministic)."""
+    """``n_envs`` environments, seeded from ``seed`` (env ``i``: ``seed + i``), in a
+    VecMonitor (episode returns and lengths: SB3 logs ``rollout/ep_rew_mean`` and
+    ``rollout/ep_len_mean``; it draws no random numbers, so runs stay deterministic).
+
+    ``vec_env: batch`` (default): one game batch stepping every env
+    (:class:`agents.train.vec_env.BatchVecEnv`); ``dummy`` / ``subproc``: one ``gym.make``
+    env each in SB3's DummyVecEnv / SubprocVecEnv. All three give the same steps."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
-    fns = [env_factory(config, run_dir)] * config.n_envs
-    venv = SubprocVecEnv(fns, start_method="spawn") if config.vec_env == "subproc" else DummyVecEnv(fns)
+    if config.vec_env == "batch":
+        from agents.train.vec_env import BatchVecEnv, make_vector_env
+        venv: Any = BatchVecEnv(make_vector_env(config.env, config.n_envs, **env_kwargs(config, run_dir)))
+    else:
+        fns = [env_factory(config, run_dir)] * config.n_envs
+        venv = SubprocVecEnv(fns, start_method="spawn") if config.vec_env == "subproc" else DummyVecEnv(fns)
     venv.seed(seed)
     return VecMonitor(venv)
 
