@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--env", default="hydra_env/Solo-v0")
     p.add_argument("--steps", type=int, default=30_000, help="environment steps to train")
     p.add_argument("--n-envs", type=int, default=None, help="parallel envs (default: the config's)")
-    p.add_argument("--vec", choices=("dummy", "subproc"), default=None)
+    p.add_argument("--vec", choices=("batch", "dummy", "subproc"), default=None)
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="any config field, e.g. --set policy=CandidatePolicy --set candidates=128")
     args = p.parse_args(argv)

@@ -19,8 +19,10 @@ from typing import Any
 import gymnasium as gym
 import torch
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
-from stable_baselines3.common.preprocessing import get_flattened_obs_dim
+from stable_baselines3.common.preprocessing import get_flattened_obs_dim, preprocess_obs
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+
+from agents.train.packed import PackedCandidateDistribution, packable
 
 
 class SharedLinear(BaseFeaturesExtractor):
@@ -57,14 +59,28 @@ class CandidateExtractor(BaseFeaturesExtractor):
         super().__init__(observation_space, features_dim + k * f + k)
         self.state_keys = state_keys
         self.k, self.f, self.state_dim = k, f, features_dim
+        self.pack = True        # False: every one of the K rows, padding included (for comparison)
         n_in = sum(get_flattened_obs_dim(observation_space[key]) for key in state_keys)
         act = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[activation]
         self.net = torch.nn.Sequential(torch.nn.Linear(n_in, features_dim), act())
 
-    def forward(self, obs: dict[str, torch.Tensor]) -> torch.Tensor:
+    def parts(self, obs: dict[str, torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """``(state features, rows float[n, k', F], index long[n, k'])``. The real rows of a
+        state come first (its legal actions in order, then padding −1): only as many rows
+        are kept as the fullest state of the batch has (``k' ≤ K``; all K when ``pack`` is
+        off), so the cost follows the game, not K."""
         x = torch.cat([torch.flatten(obs[key], 1) for key in self.state_keys], dim=1)
-        return torch.cat([self.net(x), torch.flatten(obs["cand_feat"], 1), obs["cand_index"]],
-                         dim=1)
+        index = obs["cand_index"]
+        rows = obs["cand_feat"]
+        real = int((index >= 0).sum(dim=1).max()) if index.numel() else 0
+        if self.pack and real < self.k:
+            index, rows = index[:, :real], rows[:, :real]
+        return self.net(x), rows, index.long()
+
+    def forward(self, obs: dict[str, torch.Tensor]) -> torch.Tensor:
+        state, rows, index = self.parts(obs)
+        # One flat tensor; CandidateHeads reads the row count off its width.
+        return torch.cat([state, torch.flatten(rows, 1), index.to(state.dtype)], dim=1)
 
 
 class CandidateHeads(torch.nn.Module):
@@ -95,18 +111,23 @@ class CandidateHeads(torch.nn.Module):
         return self.forward_actor(features), self.forward_critic(features)
 
     def forward_actor(self, features: torch.Tensor) -> torch.Tensor:
-        n, s, k, f = features.shape[0], self.state_dim, self.k, self.f
+        n, s, f = features.shape[0], self.state_dim, self.f
+        k = (features.shape[1] - s) // (f + 1)        # rows kept by CandidateExtractor (≤ K)
         rows = features[:, s:s + k * f].reshape(n, k, f)
         index = features[:, s + k * f:].long()
         valid = index >= 0
-        # Score only the real rows (about a fifth of K on average), not the padding.
-        scores = torch.zeros(n, k, dtype=rows.dtype, device=rows.device)
-        scores[valid] = self.scorer(rows[valid]).squeeze(-1)
+        scores = self.score(rows, valid)
         # Padding rows (index −1) go to an extra column that is dropped.
-        index = torch.where(index >= 0, index, torch.full_like(index, self.n_actions))
+        index = torch.where(valid, index, torch.full_like(index, self.n_actions))
         logits = torch.zeros(n, self.n_actions + 1, dtype=scores.dtype, device=scores.device)
         logits.scatter_(1, index, scores)
         return logits[:, :self.n_actions]
+
+    def score(self, rows: torch.Tensor, valid: torch.Tensor) -> torch.Tensor:
+        """The scorer's output for the real rows (``valid``), 0 for the padding: float[n, k]."""
+        scores = torch.zeros(rows.shape[:2], dtype=rows.dtype, device=rows.device)
+        scores[valid] = self.scorer(rows[valid]).squeeze(-1)
+        return scores
 
     def forward_critic(self, features: torch.Tensor) -> torch.Tensor:
         return self.value(features[:, :self.state_dim])
@@ -131,3 +152,50 @@ class CandidatePolicy(MaskableActorCriticPolicy):
         self.action_net = torch.nn.Identity()      # the heads already give the logits
         self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1),
                                               **self.optimizer_kwargs)
+
+    # The packed paths (agents.train.packed): when every legal action is a candidate row,
+    # the distribution is computed over the real rows, not over 1,826 logits.
+    def _packed(self, obs: Any, action_masks: Any) -> tuple[torch.Tensor, Any] | None:
+        """``(state features, distribution)`` over the real rows, or None (not packable)."""
+        ext = self.features_extractor
+        if not ext.pack:
+            return None
+        state, rows, index = ext.parts(preprocess_obs(obs, self.observation_space,
+                                                      normalize_images=self.normalize_images))
+        if packable(index, action_masks) is None:
+            return None
+        scores = self.mlp_extractor.score(rows, index >= 0)
+        return state, PackedCandidateDistribution(scores, index, self.mlp_extractor.n_actions)
+
+    def _value(self, state: torch.Tensor) -> torch.Tensor:
+        return self.value_net(self.mlp_extractor.value(state))
+
+    def forward(self, obs: Any, deterministic: bool = False,
+                action_masks: Any = None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """Actions, values and log-probabilities (packed when every legal action is a row)."""
+        packed = self._packed(obs, action_masks)
+        if packed is None:
+            return super().forward(obs, deterministic, action_masks)
+        state, dist = packed
+        actions = dist.get_actions(deterministic=deterministic)
+        return actions, self._value(state), dist.log_prob(actions)
+
+    def evaluate_actions(self, obs: Any, actions: torch.Tensor,
+                         action_masks: Any = None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """Values, log-probabilities of ``actions`` and entropies (packed when possible)."""
+        packed = self._packed(obs, action_masks)
+        if packed is None:
+            return super().evaluate_actions(obs, actions, action_masks)
+        state, dist = packed
+        return self._value(state), dist.log_prob(actions), dist.entropy()
+
+    def get_distribution(self, obs: Any, action_masks: Any = None) -> Any:
+        """The action distribution (packed when every legal action is a candidate row)."""
+        packed = self._packed(obs, action_masks)
+        return super().get_distribution(obs, action_masks) if packed is None else packed[1]
+
+    def predict_values(self, obs: Any) -> torch.Tensor:
+        """The state's value (the candidate rows are not scored)."""
+        state, _, _ = self.features_extractor.parts(
+            preprocess_obs(obs, self.observation_space, normalize_images=self.normalize_images))
+        return self._value(state)
