@@ -1,18 +1,24 @@
 """Training speed: MaskablePPO steps per second and the share of time in the environment.
 
-    python benchmarks/bench_train.py                     # Solo-v0, the default config's network
+    python benchmarks/bench_train.py                     # Solo-v0, the default config
     python benchmarks/bench_train.py --env hydra_env/Coop-v0 --steps 20000
     python benchmarks/bench_train.py --n-envs 8 --vec subproc
-    python benchmarks/bench_train.py --set policy=CandidatePolicy --set candidates=128
+    python benchmarks/bench_train.py --old-engine python  # the old path on the python engine
+    python benchmarks/bench_train.py --no-old             # the new path only
 
-The environments are wrapped in a timer (time spent inside ``step``/``reset``
-of the vector env, observation and mask included); the rest is the policy's
-forward passes during rollouts and the PPO updates. Prints one table.
+Two runs of the same config in one process: the new path (``--vec``, default the
+config's: ``batch``, all envs in one game batch, and the CandidatePolicy packed
+over the real candidate rows) and the old path (``DummyVecEnv`` of ``gym.make``
+envs on ``--old-engine``, the policy over all K rows and 1,826 logits), then
+their ratio. The environments are wrapped in a timer (time spent inside
+``step``/``reset`` of the vector env and in the action masks); the rest is the
+policy's forward passes during rollouts and the PPO updates.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -59,6 +65,23 @@ class TimedVecEnv(VecEnvWrapper):
         return np.stack(out)
 
 
+def measure(config, pack: bool) -> tuple[float, float, int]:
+    """Train ``config`` in a temporary folder: (steps/s, env share, steps)."""
+    import tempfile
+    torch.set_num_threads(config.torch_threads)
+    with tempfile.TemporaryDirectory() as tmp:
+        run_dir = Path(tmp)
+        venv = TimedVecEnv(trainer.make_vec_env(config, run_dir, config.seed))
+        model = trainer.new_model(config, venv, run_dir)
+        if hasattr(model.policy.features_extractor, "pack"):
+            model.policy.features_extractor.pack = pack
+        start = time.perf_counter()
+        model.learn(config.total_timesteps)
+        total = time.perf_counter() - start
+        venv.close()
+    return model.num_timesteps / total, venv.seconds / total, model.num_timesteps
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--config", type=Path, default=None,
@@ -66,7 +89,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--env", default="hydra_env/Solo-v0")
     p.add_argument("--steps", type=int, default=30_000, help="environment steps to train")
     p.add_argument("--n-envs", type=int, default=None, help="parallel envs (default: the config's)")
-    p.add_argument("--vec", choices=("batch", "dummy", "subproc"), default=None)
+    p.add_argument("--vec", choices=("batch", "dummy", "subproc"), default=None,
+                   help="vector env of the new path (default: the config's)")
+    p.add_argument("--old-engine", choices=("native", "python"), default="native",
+                   help="engine of the old path's single envs (HYDRA_ENV_ENGINE)")
+    p.add_argument("--no-old", action="store_true", help="skip the old path")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="any config field, e.g. --set policy=CandidatePolicy --set candidates=128")
     args = p.parse_args(argv)
@@ -80,22 +107,28 @@ def main(argv: list[str] | None = None) -> int:
         sets.append(f"vec_env={args.vec}")
     sets += args.overrides
     config = load_config(config_file, sets, env=args.env)
-    torch.set_num_threads(config.torch_threads)
-    import tempfile
-    with tempfile.TemporaryDirectory() as tmp:
-        run_dir = Path(tmp)
-        venv = TimedVecEnv(trainer.make_vec_env(config, run_dir, config.seed))
-        model = trainer.new_model(config, venv, run_dir)
-        start = time.perf_counter()
-        model.learn(config.total_timesteps)
-        total = time.perf_counter() - start
-        venv.close()
-    env_share = venv.seconds / total
-    print(f"{'env':<20} {'n_envs':>6} {'vec':>7} {'steps':>8} {'steps/s':>9} {'env share':>10}")
-    print(f"{config.env.split('/')[-1]:<20} {config.n_envs:>6} {config.vec_env:>7} "
-          f"{model.num_timesteps:>8} {model.num_timesteps / total:>9.0f} {env_share:>10.1%}")
-    print(f"net {config.net_arch} {config.activation}, n_steps {config.n_steps}, batch "
-          f"{config.batch_size}, epochs {config.n_epochs}, torch threads {config.torch_threads}")
+    rows = [("new", config.vec_env, os.environ.get("HYDRA_ENV_ENGINE") or "default", "packed",
+             *measure(config, pack=True))]
+    if not args.no_old:
+        old = load_config(config_file, sets + ["vec_env=dummy"], env=args.env)
+        engine = os.environ.get("HYDRA_ENV_ENGINE")
+        os.environ["HYDRA_ENV_ENGINE"] = args.old_engine
+        try:
+            rows.append(("old", "dummy", args.old_engine, "padded", *measure(old, pack=False)))
+        finally:
+            os.environ.pop("HYDRA_ENV_ENGINE")
+            if engine is not None:
+                os.environ["HYDRA_ENV_ENGINE"] = engine
+    print(f"{'path':<5} {'env':<9} {'n_envs':>6} {'vec':>6} {'engine':>8} {'policy':>7} {'steps':>7} "
+          f"{'steps/s':>8} {'env share':>10}")
+    for path, vec, engine, policy, rate, share, steps in rows:
+        print(f"{path:<5} {config.env.split('/')[-1]:<9} {config.n_envs:>6} {vec:>6} {engine:>8} "
+              f"{policy:>7} {steps:>7} {rate:>8.0f} {share:>10.1%}")
+    if len(rows) == 2:
+        print(f"new / old: {rows[0][4] / rows[1][4]:.2f}x steps/s")
+    print(f"{config.policy} K={config.candidates}, net {config.net_arch} {config.activation}, n_steps "
+          f"{config.n_steps}, batch {config.batch_size}, epochs {config.n_epochs}, torch threads "
+          f"{config.torch_threads}")
     print("rerun: python benchmarks/bench_train.py " + " ".join(argv or sys.argv[1:]))
     return 0
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from hydra_env import native
 from hydra_env.core.game import Game
 from hydra_env.core.options import RuleOptions
 from hydra_env.core.tables import Rules
@@ -60,9 +61,12 @@ def play(batch, rng: np.random.Generator, steps: int, stars: int = 1) -> None:
                     assert np.array_equal(getattr(batch, name)[r], want[name]), (name, r)
 
 
+@pytest.mark.parametrize("game_engine", ["python"] + (["native"] if native.available() else []))
 @pytest.mark.parametrize("scenario,seat,k", [(10, 0, 0), (11, 0, 6), (1, 1, 5)])
-def test_python_game_batch_rows_equal_encoder_mask_and_candidates_of_each_game(scenario, seat, k):
-    batch = PythonGameBatch(rules_of(scenario), 3, seat=seat, candidates=k)
+def test_python_game_batch_rows_equal_encoder_mask_and_candidates_of_each_game(scenario, seat, k,
+                                                                               game_engine):
+    batch = PythonGameBatch(rules_of(scenario), 3, seat=seat, candidates=k, engine=game_engine)
+    assert batch.engine == game_engine
     assert batch.obs.shape == (3, 3967) and batch.masks.dtype == np.int8
     assert batch.cand_features.shape == (3, k, 109) and batch.cand_index.shape == (3, k)
     play(batch, np.random.default_rng(scenario), 25)

@@ -46,11 +46,12 @@ def native_batch_class(engine: str | None = None) -> type | None:
 def make_game_batch(rules: Rules, num_games: int, *, engine: str | None = None,
                     **kwargs: Any) -> Any:
     """A game batch of ``num_games`` rows (arguments of :class:`PythonGameBatch`): the native
-    one when the engine is native and the native batch is built, else :class:`PythonGameBatch`.
+    one when the engine is native and the native batch is built, else :class:`PythonGameBatch`
+    over games of that engine (native games too while the native batch is missing).
     ``engine`` "native" | "python" | None (``HYDRA_ENV_ENGINE``, else native where built)."""
     cls = native_batch_class(engine)
     if cls is None:
-        return PythonGameBatch(rules, num_games, **kwargs)
+        return PythonGameBatch(rules, num_games, engine=engine, **kwargs)
     return cls(rules, num_games, **kwargs)
 
 

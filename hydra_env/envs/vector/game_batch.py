@@ -26,6 +26,7 @@ import numpy as np
 
 from hydra_env import arguments
 from hydra_env.core import engine as engine_module
+from hydra_env.core.engines import other_engine, pick_engine
 from hydra_env.core.game import Game
 from hydra_env.core.state import State
 from hydra_env.core.tables import Rules
@@ -50,9 +51,10 @@ class PythonGameBatch:
     """N games of one rule set, their buffers written for one seat (see the module docstring)."""
 
     def __init__(self, rules: Rules, num_games: int, *, seat: int = 0, candidates: int = 0,
-                 write_obs: bool = True, write_masks: bool = True) -> None:
+                 write_obs: bool = True, write_masks: bool = True, engine: str | None = "python") -> None:
         """``rules`` as :meth:`Game.new` builds them; ``seat`` the learning seat whose
-        observation, mask and candidates are written; ``candidates`` K (0: none)."""
+        observation, mask and candidates are written; ``candidates`` K (0: none);
+        ``engine`` the engine of the games ("python": the reference; None: as ``Game.new``)."""
         if not isinstance(rules, Rules):
             raise ConfigError(f"rules must be a hydra_env.core.tables.Rules, got {arguments.show(rules)}")
         self.rules = rules
@@ -78,17 +80,23 @@ class PythonGameBatch:
         self.heads = np.zeros(n, np.int32)
         self._cand = CandidateEncoder(rules, k) if k else None
         self._games: list[Game | None] = [None] * n
+        self.engine, self._asked = pick_engine(engine)
 
     # ------------------------------------------------------------ games
     def start(self, row: int, stars: int, seed: int) -> None:
-        """A new game in ``row`` (as ``Game.new`` with the batch's rules, on the Python
+        """A new game in ``row`` (as ``Game.new`` with the batch's rules, on the batch's
         engine), its buffers written."""
         row = arguments.integer("row", row, low=0, high=self.num_games - 1)
         stars = arguments.integer("stars", stars, low=1, high=3)
         seed = arguments.integer("seed", seed, low=0)
-        state = State()
-        engine_module.start(state, self.rules, stars, seed)
-        self._games[row] = Game(state, self.rules)
+        game = None
+        if self.engine != "python":
+            game = other_engine(self.engine, self._asked, lambda hooks: hooks.start(self.rules, stars, seed))
+        if game is None:
+            state = State()
+            engine_module.start(state, self.rules, stars, seed)
+            game = Game(state, self.rules)
+        self._games[row] = game
         self._write(np.array([row]))
 
     def game(self, row: int) -> Game:
