@@ -120,12 +120,14 @@ def main(argv: list[str] | None = None) -> int:
             if engine is not None:
                 os.environ["HYDRA_ENV_ENGINE"] = engine
     print(f"{'path':<5} {'env':<9} {'n_envs':>6} {'vec':>6} {'engine':>8} {'policy':>7} {'steps':>7} "
-          f"{'steps/s':>8} {'env share':>10}")
+          f"{'steps/s':>8} {'env share':>10} {'rest ms/step':>13}")
     for path, vec, engine, policy, rate, share, steps in rows:
         print(f"{path:<5} {config.env.split('/')[-1]:<9} {config.n_envs:>6} {vec:>6} {engine:>8} "
-              f"{policy:>7} {steps:>7} {rate:>8.0f} {share:>10.1%}")
+              f"{policy:>7} {steps:>7} {rate:>8.0f} {share:>10.1%} {(1 - share) / rate * 1000:>13.2f}")
     if len(rows) == 2:
-        print(f"new / old: {rows[0][4] / rows[1][4]:.2f}x steps/s")
+        new, old = rows[0], rows[1]
+        print(f"new / old: {new[4] / old[4]:.2f}x steps/s; the rest (policy and PPO updates, without "
+              f"the env): {(1 - old[5]) / old[4] / ((1 - new[5]) / new[4]):.2f}x faster")
     print(f"{config.policy} K={config.candidates}, net {config.net_arch} {config.activation}, n_steps "
           f"{config.n_steps}, batch {config.batch_size}, epochs {config.n_epochs}, torch threads "
           f"{config.torch_threads}")
