@@ -36,6 +36,7 @@ from hydra_env.envs.encoding.layout import (
     channel_layout,
     feature_layout,
 )
+from hydra_env.envs.encoding.native import encode_into
 
 CACHES = ("tmpl", "hydra", "cards", "state", "bar", "hero1", "tokens", "coop")
 
@@ -130,6 +131,8 @@ class Encoder(BlocksMixin, EntriesMixin, BatchMixin):
     def encode(self, game: Any, seat: int) -> np.ndarray:
         """The flat observation of ``seat`` (``float32[size]``), a new array."""
         out = np.empty(self.size, np.float32)
+        if encode_into(self, game, seat, out):     # a native game: written by the C++ encoder
+            return out
         ones, vidx, vval = self.fill(out, game.state, game.rules, seat)
         out.put(ones, 1.0)
         if vidx:
