@@ -50,7 +50,7 @@ class BatchMixin:
             ones_all.append(np.asarray(ones, np.intp) + r * size)
             vidx_all.append(np.asarray(vidx, np.intp) + r * size)
             vval_all.append(np.asarray(vval, np.float32))
-        if count:
+        if ones_all:
             flat = out.reshape(-1)
             flat[np.concatenate(ones_all)] = 1.0
             flat[np.concatenate(vidx_all)] = np.concatenate(vval_all)
