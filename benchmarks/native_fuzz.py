@@ -13,6 +13,10 @@ Three kinds of input, each for ``--seconds``:
   (``hydra_env._native.NativeGame.from_dict``, past the Python checks): each is
   refused with ValueError or plays on without a crash.
 
+On the games of all three, the native views run too: determinize with random
+PCG64 states, the observation encoder for every seat and the candidate features
+(each works or refuses the state with an exception, never a crash).
+
 ::
 
     make native-asan          # builds the sanitizer module, runs this and the differential
@@ -57,6 +61,37 @@ def _play_on(game: Game, rng: random.Random, steps: int = 200) -> None:
         game.apply(legal[rng.randrange(len(legal))])
 
 
+_ENCODER = None
+_REFUSED = (ValueError, RuntimeError, IndexError, OverflowError)
+
+
+def _views(raw: object, rules: object, rng: random.Random) -> None:
+    """Determinize, encode (every seat) and the candidate features of a native game object."""
+    global _ENCODER
+    from hydra_env.envs.candidates import N_FEATURES, CandidateEncoder
+    from hydra_env.envs.encoding import Encoder
+    from hydra_env.envs.encoding.native import native_layout
+
+    module = native.require()
+    if _ENCODER is None:
+        _ENCODER = Encoder()
+    layout = native_layout(_ENCODER)
+    out = np.empty(_ENCODER.size, np.float32)
+    cand = CandidateEncoder(rules, rng.choice((1, 5, 144))).native_layout()
+    k = rng.choice((1, 5, 144))
+    feat, index = np.empty((k, N_FEATURES), np.float32), np.empty(k, np.float32)
+    for seat in range(raw.players + 1):
+        for call in (lambda: module.encode_observation(layout, raw, seat, out),
+                     lambda: module.encode_candidates(cand, raw, seat, feat, index),
+                     lambda: module.determinize(raw, seat, rng.randrange(1 << 64), rng.randrange(1 << 64),
+                                                rng.randrange(1 << 64), rng.randrange(1 << 64) | 1,
+                                                rng.random() < 0.5, rng.randrange(1 << 32))):
+            try:
+                call()
+            except _REFUSED:
+                pass
+
+
 def _random_int(rng: random.Random) -> object:
     return rng.choice([rng.randrange(-5, 2000), rng.randrange(-(1 << 70), 1 << 70), -1, 1 << 63,
                        (1 << 64) - 1, np.int64(rng.randrange(2000)), True, False, 2.0, "3", None])
@@ -77,6 +112,7 @@ def fuzz_actions(rng: random.Random, seconds: float) -> int:
             except IllegalActionError:
                 assert game.to_json() == before, "an illegal action changed the game"
             count += 1
+        _views(game._native, game.rules, rng)
     return count
 
 
@@ -124,6 +160,7 @@ def fuzz_saves(rng: random.Random, seconds: float) -> tuple[int, int]:
         except ConfigError:
             continue
         loaded += 1
+        _views(loaded_game._native, loaded_game.rules, rng)
         _play_on(loaded_game, rng)
     return tried, loaded
 
@@ -146,6 +183,7 @@ def fuzz_raw(rng: random.Random, seconds: float) -> tuple[int, int]:
         except (ValueError, TypeError, OverflowError):
             continue
         accepted += 1
+        _views(raw, game.rules, rng)
         try:
             raw.run()
             for _ in range(100):

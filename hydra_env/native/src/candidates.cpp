@@ -252,6 +252,8 @@ void features(const CandLayout& C, const State& s, const State& t, const Rules& 
 int encode_candidates(const CandLayout& C, const Game& g, int seat, int K, float* feat, float* index) {
     if (!g.state.has_pending || g.state.pending.seat != seat) return 0;
     const Rules& r = g.rules();
+    if (g.state.players > 4 || r.tables->n_colours > 4)
+        throw std::out_of_range("native candidates: the features are laid out for at most 4 seats and 4 colours");
     ActionMask legal;
     legal_mask(g.state, r, legal);
     State base = g.state;

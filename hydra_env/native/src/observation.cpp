@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 #include "engine.hpp"
 #include "views.hpp"
@@ -13,18 +15,23 @@ namespace hydra {
 
 namespace {
 
+[[noreturn]] void unreadable(const char* what) {
+    throw std::out_of_range(std::string("native encoder: the state's ") + what + " is out of the layout's range");
+}
+
 struct Writer {
     float* out;
+    int size;
     int ones[512];
     int n_ones = 0;
     int vidx[64];
     double vval[64];
     int n_vals = 0;
     void one(int i) {
-        if (i >= 0 && n_ones < 512) ones[n_ones++] = i;
+        if (i >= 0 && i < size && n_ones < 512) ones[n_ones++] = i;
     }
     void value(int i, double v) {
-        if (n_vals < 64) {
+        if (i >= 0 && i < size && n_vals < 64) {
             vidx[n_vals] = i;
             vval[n_vals++] = v;
         }
@@ -205,7 +212,7 @@ void tokens(const ObsLayout& L, const State& s, const Rules& r, int seat, Writer
     if (r.solo) {
         for (int i = 0; i < s.display_token.size(); ++i) {
             int t = s.display_token[i];
-            if (t) w.one(t == 1 || t == 2 ? L.f_display + i * L.disp_block + t : 0);
+            if (t) w.one(L.f_display + i * L.disp_block + t);  // t is 1 or 2 (checked)
         }
         for (int j = 0; j < kBlockSlots; ++j)
             if ((s.solo_columns_used >> j) & 1) w.one(L.f_solo + L.max_tokens + 1 + j);
@@ -230,10 +237,35 @@ void tokens(const ObsLayout& L, const State& s, const Rules& r, int seat, Writer
 
 }  // namespace
 
+void check_observable(const ObsLayout& L, const State& s, const Rules& r, int seat) {
+    // What the layout's index arithmetic needs (a state loaded past the Python checks may break it).
+    int players = s.players;
+    if (players > L.max_seats || players != r.players || seat < 0 || seat >= players) unreadable("number of seats");
+    if (s.scenario < 0 || size_t(s.scenario) >= L.scen_index.size() || L.scen_index[size_t(s.scenario)] < 0)
+        unreadable("scenario");
+    for (int c = 0; c < r.tables->n_colours; ++c)
+        if (s.head_count[c] < 0 || s.head_count[c] > L.max_heads) unreadable("head count");
+    for (int k = 0; k < players; ++k) {
+        bool found = false;
+        for (int i = 0; i < players; ++i) found = found || s.turn_order[i] == k;
+        if (!found) unreadable("turn order");
+    }
+    if (s.actions_done < 0 || s.actions_done > L.max_tokens) unreadable("actions done");
+    if (s.turn < 0) unreadable("turn");
+    if (r.solo)
+        for (int i = 0; i < s.display_token.size(); ++i)
+            if (s.display_token[i] < 0 || s.display_token[i] > 2) unreadable("display token");
+    if (s.has_pending && (s.pending.seat >= players || s.pending.follow_space >= r.tables->board.n_spaces))
+        unreadable("pending decision");
+    if (s.solo_row_c_blocked.size() > kBlockSlots) unreadable("row C");
+}
+
 void encode_observation(const ObsLayout& L, const State& s, const Rules& r, int seat, float* out) {
+    check_observable(L, s, r, seat);
     template_and_blocks(L, s, r, seat, out);
     Writer w;
     w.out = out;
+    w.size = L.size;
     state_entries(L, s, r, seat, w);
     if (s.players == 1) solo_hero(L, s, r, w);
     else heroes(L, s, r, seat, w);

@@ -34,6 +34,8 @@ struct ObsLayout {
     double queue_norm = 32.0;
 };
 
+// Throws std::out_of_range for a state the layout cannot show (loaded past the Python checks).
+void check_observable(const ObsLayout& L, const State& s, const Rules& r, int seat);
 // Encoder.encode(game, seat) written to out[0 .. L.size).
 void encode_observation(const ObsLayout& L, const State& s, const Rules& r, int seat, float* out);
 
