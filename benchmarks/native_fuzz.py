@@ -81,13 +81,13 @@ def _views(raw: object, rules: object, rng: random.Random) -> None:
     k = rng.choice((1, 5, 144))
     feat, index = np.empty((k, N_FEATURES), np.float32), np.empty(k, np.float32)
     for seat in range(raw.players + 1):
-        for call in (lambda: module.encode_observation(layout, raw, seat, out),
-                     lambda: module.encode_candidates(cand, raw, seat, feat, index),
-                     lambda: module.determinize(raw, seat, rng.randrange(1 << 64), rng.randrange(1 << 64),
-                                                rng.randrange(1 << 64), rng.randrange(1 << 64) | 1,
-                                                rng.random() < 0.5, rng.randrange(1 << 32))):
+        state = (rng.randrange(1 << 64), rng.randrange(1 << 64), rng.randrange(1 << 64),
+                 rng.randrange(1 << 64) | 1, rng.random() < 0.5, rng.randrange(1 << 32))
+        for name, args in (("encode_observation", (layout, raw, seat, out)),
+                           ("encode_candidates", (cand, raw, seat, feat, index)),
+                           ("determinize", (raw, seat, *state))):
             try:
-                call()
+                getattr(module, name)(*args)
             except _REFUSED:
                 pass
 
