@@ -19,6 +19,7 @@ using namespace hydra;
 
 namespace hydra {
 void bind_views(nb::module_& m);  // bindings_views.cpp
+void bind_batch(nb::module_& m);  // batch.cpp
 }  // namespace hydra
 
 namespace {
@@ -338,4 +339,5 @@ NB_MODULE(_native, m) {
             })
         .def_prop_ro("history_length", [](const Game& g) { return g.history.size(); });
     hydra::bind_views(m);
+    hydra::bind_batch(m);
 }
