@@ -116,6 +116,13 @@ class NativeGameBatch:
         except IndexError as exc:
             raise ConfigError(f"refresh(): {exc}") from None
 
+    def sample_legal(self, rng: np.random.Generator) -> np.ndarray:
+        """A uniformly random legal action of each row's deciding seat (any seat), −1 for
+        rows without a decision: int64[N]. (Beyond the contract: for random play and benchmarks.)"""
+        out = np.empty(self.num_games, np.int64)
+        self._batch.sample_legal(rng.random(self.num_games), out)
+        return out
+
     def game(self, row: int) -> NativeGame:
         """A live NativeGame on the row's own C++ game (apply() on it changes the row; call
         :meth:`refresh` afterwards). Take it anew after :meth:`apply` or :meth:`start`."""

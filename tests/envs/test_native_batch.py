@@ -121,3 +121,20 @@ def test_native_batch_without_obs_and_masks_still_steps_and_reports_status():
         while not game.is_over:
             game.apply(game.legal_actions()[-1])
         assert batch.won[r] == (game.state.outcome == "won") and batch.score[r] == (game.result().score or 0)
+
+
+def test_native_batch_sample_legal_gives_a_legal_action_of_each_deciding_seat():
+    batch = _batch(1, 5, seat=0)
+    for r in range(4):
+        batch.start(r, 1, 40 + r)
+    rng = np.random.default_rng(0)
+    seen = set()
+    for _ in range(30):
+        actions = batch.sample_legal(rng)
+        assert actions[4] == -1                     # row 4 was never started
+        for r in range(4):
+            assert actions[r] in batch.game(r).legal_actions()
+        seen.add(int(actions[0]))
+        rows = np.arange(4)
+        batch.apply(actions[:4], rows)
+    assert len(seen) > 5

@@ -147,6 +147,34 @@ struct GameBatch {
         return -1;
     }
 
+    // A uniformly random legal action of each row's deciding seat: the floor(u[row] * count)-th
+    // legal action in increasing order; -1 for rows without a decision.
+    void sample_legal(Array<const double> u, Array<int64_t> out) {
+        if (u.size() != games.size() || out.size() != games.size()) throw nb::value_error("one entry per row");
+        int n_words = (holder->rules.tables->codec.size + 63) / 64;
+        for (size_t row = 0; row < games.size(); ++row) {
+            Game& g = games[row];
+            out.data()[row] = -1;
+            if (!started[row] || !g.state.has_pending) continue;
+            const ActionMask& m = g.legal();
+            int count = 0;
+            for (int i = 0; i < n_words; ++i) count += popcount64(m.w[i]);
+            if (!count) continue;
+            int k = std::min(count - 1, int(u.data()[row] * count));
+            for (int i = 0; i < n_words; ++i) {
+                int c = popcount64(m.w[i]);
+                if (k >= c) {
+                    k -= c;
+                    continue;
+                }
+                uint64_t w = m.w[i];
+                for (; k > 0; --k) w &= w - 1;
+                out.data()[row] = i * 64 + ctz64(w);
+                break;
+            }
+        }
+    }
+
     void refresh(nb::object rows_obj) {
         if (rows_obj.is_none()) {
             for (int row = 0; row < size(); ++row) write(row);
@@ -193,6 +221,8 @@ void bind_batch(nb::module_& m) {
              "Apply actions[j] to rows[j] (all rows when None) and rewrite their buffers; -1, or the "
              "position of the first illegal action (then nothing is applied).")
         .def("refresh", &GameBatch::refresh, nb::arg("rows").none())
+        .def("sample_legal", &GameBatch::sample_legal, nb::arg("u"), nb::arg("out"),
+             "A random legal action of each row's deciding seat (floor(u * count)-th), -1 if none.")
         .def("started", [](const GameBatch& b, long long row) { b.check_row(row); return bool(b.started[size_t(row)]); })
         .def("game", [](GameBatch& b, long long row) -> Game& { b.check_row(row); return b.games[size_t(row)]; },
              nb::rv_policy::reference_internal, "The row's game itself (no copy).");
