@@ -394,7 +394,7 @@ class Game:
             engine_module.run(state, self._rules)
 
     def _check_seat(self, seat: Any) -> int:
-        return arguments.seat("seat", seat, self._state.players)
+        return arguments.seat("seat", seat, self.num_players)
 
     def result(self) -> GameResult:
         """Outcome, score and breakdown (figures so far while the game runs)."""

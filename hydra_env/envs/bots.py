@@ -126,11 +126,26 @@ def bot_parameters(name: str, *, game: str = "hydra") -> dict[str, Any]:
             if p.name != "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
 
 
+_SIGNATURES: dict[Any, inspect.Signature] = {}   # by factory: make_bot runs once per episode
+
+
 def _signature(factory: Callable[..., Any]) -> inspect.Signature:
     try:
-        return inspect.signature(factory)
+        cached = _SIGNATURES.get(factory)
+    except TypeError:                 # an unhashable factory: not cached
+        cached = None
+    if cached is not None:
+        return cached
+    try:
+        sig = inspect.signature(factory)
     except (TypeError, ValueError):   # a builtin without a signature: accept anything
-        return inspect.Signature([inspect.Parameter("kwargs", inspect.Parameter.VAR_KEYWORD)])
+        sig = inspect.Signature([inspect.Parameter("kwargs", inspect.Parameter.VAR_KEYWORD)])
+    try:
+        if len(_SIGNATURES) < 1024:
+            _SIGNATURES[factory] = sig
+    except TypeError:
+        pass
+    return sig
 
 
 def _parse_value(text: str) -> Any:

@@ -37,6 +37,13 @@ from hydra_env.native import engine as native_engine
 _LOW64 = (1 << 64) - 1
 
 
+def _legal_mask_into(native: Any, out: np.ndarray) -> None:
+    """hydra_env._native.legal_mask_into, looked up on first use (the module may load late)."""
+    global _legal_mask_into
+    _legal_mask_into = require().legal_mask_into
+    _legal_mask_into(native, out)
+
+
 class NativeGame(Game):
     """A game whose rules run in the native engine (see the module docstring)."""
 
@@ -143,10 +150,9 @@ class NativeGame(Game):
 
     def legal_mask(self) -> np.ndarray:
         """Boolean array of size ``action_size``: True where the decision is legal."""
-        size = self._rules.codec.size
-        m = self._native.legal_mask_int()
-        raw = np.frombuffer(m.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
-        return np.unpackbits(raw, count=size, bitorder="little").view(bool)
+        out = np.empty(self._rules.codec.size, bool)
+        _legal_mask_into(self._native, out)
+        return out
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is legal now."""

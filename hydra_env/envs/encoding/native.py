@@ -27,6 +27,7 @@ from hydra_env.envs.encoding.layout import (
     ROW_C_CARD,
 )
 from hydra_env.native import available, require
+from hydra_env.native.game import NativeGame
 
 _FEATURES = ("heads", "mode", "players", "stars", "scenario", "round", "moon", "decision", "decider",
              "evade_cause", "target_city", "walls", "walls_missing", "heroes", "hand", "hydra_hand",
@@ -78,19 +79,25 @@ def native_layout(encoder: Any) -> Any:
 
 def native_of(game: Any) -> Any:
     """The C++ game of a NativeGame, else None."""
-    return getattr(game, "_native", None) if getattr(game, "engine", "python") == "native" else None
+    return game._native if isinstance(game, NativeGame) else None
+
+
+_ENCODE: list[Any] = []     # hydra_env._native.encode_observation, looked up once
 
 
 def encode_into(encoder: Any, game: Any, seat: int, out: np.ndarray) -> bool:
     """Write ``encoder.encode(game, seat)`` into ``out`` (float32[size], C-contiguous)
     natively; False (nothing written) when ``game`` is not on the native engine."""
-    native = native_of(game)
-    if native is None:
+    if not isinstance(game, NativeGame):
         return False
-    layout = native_layout(encoder)
+    layout = encoder.__dict__.get("_native_layout", False)
+    if layout is False:
+        layout = native_layout(encoder)
     if layout is None:
         return False
-    require().encode_observation(layout, native, seat, out)
+    if not _ENCODE:
+        _ENCODE.append(require().encode_observation)
+    _ENCODE[0](layout, game._native, seat, out)
     return True
 
 

@@ -94,6 +94,21 @@ void bind_views(nb::module_& m) {
         "views.determinize on a copy of the game, with a numpy PCG64 state: (copy, state_hi, state_lo, "
         "has_uint32, uinteger) after it.");
 
+    m.def(
+        "legal_mask_into",
+        [](Game& g, nb::ndarray<bool, nb::c_contig, nb::device::cpu> out) {
+            int size = g.rules().tables->codec.size;
+            if (out.size() != size_t(size)) throw nb::value_error("the output buffer must hold action_size bools");
+            const ActionMask& m = g.legal();
+            bool* o = out.data();
+            for (int i = 0; i < size; i += 64) {
+                uint64_t w = m.w[i >> 6];
+                int end = size - i < 64 ? size - i : 64;
+                for (int k = 0; k < end; ++k) o[i + k] = (w >> k) & 1;
+            }
+        },
+        nb::arg("game"), nb::arg("out"), "The legal mask written into out (bool[action_size]).");
+
     nb::class_<ObsLayout>(m, "ObsLayout", "The observation layout of one Encoder (opaque).");
     m.def("make_obs_layout", &make_obs_layout, nb::arg("layout"),
           "The native observation layout from the dict of hydra_env.native.observation.layout_dict.");
