@@ -86,8 +86,7 @@ struct GameBatch {
             int8_t* m = masks_a.data() + size_t(row) * size_t(action_size);
             std::memset(m, 0, size_t(action_size));
             if (cur == seat) {
-                const ActionMask& legal = g.legal();
-                for (int a = 0; a < action_size; ++a) m[a] = int8_t(legal.test(a));
+                unpack_bits(g.legal().w, action_size, reinterpret_cast<unsigned char*>(m));
             }
         }
         if (obs_layout) {
