@@ -96,10 +96,13 @@ class CandidateEncoder:
     def encode(self, game: Any, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """``(feat float32[K, N_FEATURES], index float32[K])`` of the seat's legal
         actions (index −1 for padding); zeros when the seat is not to decide."""
+        if native_of(game) is not None:          # written (zeros and −1 included) natively
+            feat = np.empty((self.K, N_FEATURES), np.float32)
+            index = np.empty(self.K, np.float32)
+            if self.encode_into(game, seat, feat, index):
+                return feat, index
         feat = np.zeros((self.K, N_FEATURES), np.float32)
         index = np.full(self.K, -1.0, np.float32)
-        if self.encode_into(game, seat, feat, index):
-            return feat, index
         if game.current_player != seat:
             return feat, index
         legal = game.legal_actions()[:self.K]

@@ -99,6 +99,8 @@ class Encoder(BlocksMixin, EntriesMixin, BatchMixin):
 
     def split(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """Views ``{"board": (..., C, R, Cols), "features": (..., F)}`` of flat encodings."""
+        if flat.ndim == 1:                         # one observation (an env step): the short way
+            return {"board": flat[:self.P].reshape(self.board_shape), "features": flat[self.P:]}
         lead = flat.shape[:-1]
         return {"board": flat[..., :self.P].reshape(lead + self.board_shape),
                 "features": flat[..., self.P:]}
