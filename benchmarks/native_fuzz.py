@@ -13,9 +13,11 @@ Three kinds of input, each for ``--seconds``:
   (``hydra_env._native.NativeGame.from_dict``, past the Python checks): each is
   refused with ValueError or plays on without a crash.
 
-On the games of all three, the native views run too: determinize with random
-PCG64 states, the observation encoder for every seat and the candidate features
-(each works or refuses the state with an exception, never a crash).
+A fourth kind steps ``NativeGameBatch`` rows with random (sometimes illegal)
+actions, random rows, refreshes and live row games. On the games of the first
+three, the native views run too: determinize with random PCG64 states, the
+observation encoder for every seat and the candidate features (each works or
+refuses the state with an exception, never a crash).
 
 ::
 
@@ -196,6 +198,43 @@ def fuzz_raw(rng: random.Random, seconds: float) -> tuple[int, int]:
     return tried, accepted
 
 
+def fuzz_batch(rng: random.Random, seconds: float) -> int:
+    """NativeGameBatch: random rows and actions (legal, illegal, out of range), refresh, live games."""
+    import hydra_env.envs.encoding  # noqa: F401  (registers the batch's layouts)
+    from hydra_env.native.batch import NativeGameBatch
+
+    steps = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        scenario = rng.choice(SCENARIOS)
+        rules = Game.new(scenario, 1, 0, engine="python").rules
+        n = rng.randint(1, 6)
+        batch = NativeGameBatch(rules, n, seat=rng.randrange(rules.scenario.players),
+                                candidates=rng.choice((0, 1, 7, 144)), write_obs=rng.random() < 0.8,
+                                write_masks=rng.random() < 0.8)
+        for r in range(n):
+            if rng.random() < 0.9:
+                batch.start(r, rng.randint(1, 3), rng.randrange(1 << 64))
+        nprng = np.random.default_rng(rng.randrange(1 << 32))
+        for _ in range(60):
+            actions = batch.sample_legal(nprng)
+            if rng.random() < 0.1:
+                actions[rng.randrange(n)] = rng.randrange(-3, rules.codec.size + 3)
+            rows = np.flatnonzero(actions >= 0) if rng.random() < 0.7 else np.arange(n)
+            try:
+                batch.apply(actions[rows], rows)
+            except (IllegalActionError, ConfigError):
+                pass
+            if rng.random() < 0.1:
+                live = [r for r in range(n) if not batch.over[r]]
+                if live:
+                    game = batch.game(rng.choice(live))
+                    game.apply(game.legal_actions()[0])
+                batch.refresh()
+            steps += 1
+    return steps
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds per kind of input")
@@ -208,6 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"mutated saves: {tried:,} tried, {loaded:,} loaded and played on")
     tried, accepted = fuzz_raw(rng, args.seconds)
     print(f"raw states into the engine: {tried:,} tried, {accepted:,} accepted and run")
+    print(f"game batches: {fuzz_batch(rng, args.seconds):,} batch steps")
     print("fuzz done: no crash")
     return 0
 
