@@ -19,7 +19,9 @@ Measured in one run, one after another:
    ``observation["action_mask"]``, the same sampler, in the same process.
 
 It prints each rate and the ratio of Solo-v0 (one process) to connect four:
-the goal is at least 1.5. One-process rates are the median of ``--rounds``
+the goal is at least 1.5 (issue 12: Solo 5x, Coop 3x); with ``--candidates K``
+(default 144) the ids with ``candidates=K`` too, against 890 steps/s (the
+Python candidate features' rate; issue 12's goal: 10x). One-process rates are the median of ``--rounds``
 interleaved runs and are given per wall-clock second and per CPU second of the
 process (the latter is robust to other load on the machine); vector envs are
 timed by the wall clock. The action sampler is the same for all:
@@ -99,16 +101,22 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--rounds", type=int, default=3,
                     help="interleaved rounds of the one-process measurements (median)")
     ap.add_argument("--ids", nargs="*", default=["hydra_env/Solo-v0", "hydra_env/Coop-v0"])
+    ap.add_argument("--candidates", type=int, default=144,
+                    help="also measure the ids with candidates=K (0: skip; the goal: 10x of 890 steps/s)")
     ap.add_argument("--json", help="also write the figures to this file")
     args = ap.parse_args(argv)
     res: dict[str, Any] = {"python": platform.python_version(), "numpy": np.__version__,
                            "cpus": os.cpu_count(), "seconds": args.seconds, "rates": {}}
     rates = res["rates"]
     single: dict[str, list] = {"connect_four_v3": [], **{i: [] for i in args.ids}}
+    with_cands = {f"{i} candidates={args.candidates}": i for i in args.ids} if args.candidates else {}
+    single.update({name: [] for name in with_cands})
     for _ in range(args.rounds):          # interleaved, so that a change of load hits all
         single["connect_four_v3"].append(bench_connect_four(args.seconds))
         for env_id in args.ids:
             single[env_id].append(bench_gym(env_id, args.seconds))
+        for name, env_id in with_cands.items():
+            single[name].append(bench_gym(env_id, args.seconds, candidates=args.candidates))
     for name, runs in single.items():
         rates[name] = {"wall": float(np.median([w for w, _ in runs])),
                        "cpu": float(np.median([c for _, c in runs]))}
@@ -127,6 +135,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print(f"ratio hydra_env/Solo-v0 / connect_four_v3: {solo['cpu'] / c4['cpu']:.2f} per CPU "
               f"second, {solo['wall'] / c4['wall']:.2f} per wall second (goal >= 1.5); "
               f"Solo-v0 {'meets' if solo['cpu'] >= 10_000 else 'misses'} 10,000 steps/s")
+    coop = rates.get("hydra_env/Coop-v0")
+    if coop is not None:
+        print(f"ratio hydra_env/Coop-v0 / connect_four_v3: {coop['cpu'] / c4['cpu']:.2f} per CPU second")
+    for name in with_cands:
+        print(f"{name}: {rates[name]['cpu'] / 890:.1f}x of 890 steps/s per CPU second")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(res, fh, indent=2)

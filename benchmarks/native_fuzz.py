@@ -13,6 +13,12 @@ Three kinds of input, each for ``--seconds``:
   (``hydra_env._native.NativeGame.from_dict``, past the Python checks): each is
   refused with ValueError or plays on without a crash.
 
+A fourth kind steps ``NativeGameBatch`` rows with random (sometimes illegal)
+actions, random rows, refreshes and live row games. On the games of the first
+three, the native views run too: determinize with random PCG64 states, the
+observation encoder for every seat and the candidate features (each works or
+refuses the state with an exception, never a crash).
+
 ::
 
     make native-asan          # builds the sanitizer module, runs this and the differential
@@ -57,6 +63,37 @@ def _play_on(game: Game, rng: random.Random, steps: int = 200) -> None:
         game.apply(legal[rng.randrange(len(legal))])
 
 
+_ENCODER = None
+_REFUSED = (ValueError, RuntimeError, IndexError, OverflowError)
+
+
+def _views(raw: object, rules: object, rng: random.Random) -> None:
+    """Determinize, encode (every seat) and the candidate features of a native game object."""
+    global _ENCODER
+    from hydra_env.envs.candidates import N_FEATURES, CandidateEncoder
+    from hydra_env.envs.encoding import Encoder
+    from hydra_env.envs.encoding.native import native_layout
+
+    module = native.require()
+    if _ENCODER is None:
+        _ENCODER = Encoder()
+    layout = native_layout(_ENCODER)
+    out = np.empty(_ENCODER.size, np.float32)
+    cand = CandidateEncoder(rules, rng.choice((1, 5, 144))).native_layout()
+    k = rng.choice((1, 5, 144))
+    feat, index = np.empty((k, N_FEATURES), np.float32), np.empty(k, np.float32)
+    for seat in range(raw.players + 1):
+        state = (rng.randrange(1 << 64), rng.randrange(1 << 64), rng.randrange(1 << 64),
+                 rng.randrange(1 << 64) | 1, rng.random() < 0.5, rng.randrange(1 << 32))
+        for name, args in (("encode_observation", (layout, raw, seat, out)),
+                           ("encode_candidates", (cand, raw, seat, feat, index)),
+                           ("determinize", (raw, seat, *state))):
+            try:
+                getattr(module, name)(*args)
+            except _REFUSED:
+                pass
+
+
 def _random_int(rng: random.Random) -> object:
     return rng.choice([rng.randrange(-5, 2000), rng.randrange(-(1 << 70), 1 << 70), -1, 1 << 63,
                        (1 << 64) - 1, np.int64(rng.randrange(2000)), True, False, 2.0, "3", None])
@@ -77,6 +114,7 @@ def fuzz_actions(rng: random.Random, seconds: float) -> int:
             except IllegalActionError:
                 assert game.to_json() == before, "an illegal action changed the game"
             count += 1
+        _views(game._native, game.rules, rng)
     return count
 
 
@@ -124,6 +162,7 @@ def fuzz_saves(rng: random.Random, seconds: float) -> tuple[int, int]:
         except ConfigError:
             continue
         loaded += 1
+        _views(loaded_game._native, loaded_game.rules, rng)
         _play_on(loaded_game, rng)
     return tried, loaded
 
@@ -146,6 +185,7 @@ def fuzz_raw(rng: random.Random, seconds: float) -> tuple[int, int]:
         except (ValueError, TypeError, OverflowError):
             continue
         accepted += 1
+        _views(raw, game.rules, rng)
         try:
             raw.run()
             for _ in range(100):
@@ -156,6 +196,43 @@ def fuzz_raw(rng: random.Random, seconds: float) -> tuple[int, int]:
         except (RuntimeError, ValueError, IndexError):
             pass  # refused by the engine's own checks: fine, as long as nothing crashed
     return tried, accepted
+
+
+def fuzz_batch(rng: random.Random, seconds: float) -> int:
+    """NativeGameBatch: random rows and actions (legal, illegal, out of range), refresh, live games."""
+    import hydra_env.envs.encoding  # noqa: F401  (registers the batch's layouts)
+    from hydra_env.native.batch import NativeGameBatch
+
+    steps = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        scenario = rng.choice(SCENARIOS)
+        rules = Game.new(scenario, 1, 0, engine="python").rules
+        n = rng.randint(1, 6)
+        batch = NativeGameBatch(rules, n, seat=rng.randrange(rules.scenario.players),
+                                candidates=rng.choice((0, 1, 7, 144)), write_obs=rng.random() < 0.8,
+                                write_masks=rng.random() < 0.8)
+        for r in range(n):
+            if rng.random() < 0.9:
+                batch.start(r, rng.randint(1, 3), rng.randrange(1 << 64))
+        nprng = np.random.default_rng(rng.randrange(1 << 32))
+        for _ in range(60):
+            actions = batch.sample_legal(nprng)
+            if rng.random() < 0.1:
+                actions[rng.randrange(n)] = rng.randrange(-3, rules.codec.size + 3)
+            rows = np.flatnonzero(actions >= 0) if rng.random() < 0.7 else np.arange(n)
+            try:
+                batch.apply(actions[rows], rows)
+            except (IllegalActionError, ConfigError):
+                pass
+            if rng.random() < 0.1:
+                live = [r for r in range(n) if not batch.over[r]]
+                if live:
+                    game = batch.game(rng.choice(live))
+                    game.apply(game.legal_actions()[0])
+                batch.refresh()
+            steps += 1
+    return steps
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -170,6 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"mutated saves: {tried:,} tried, {loaded:,} loaded and played on")
     tried, accepted = fuzz_raw(rng, args.seconds)
     print(f"raw states into the engine: {tried:,} tried, {accepted:,} accepted and run")
+    print(f"game batches: {fuzz_batch(rng, args.seconds):,} batch steps")
     print("fuzz done: no crash")
     return 0
 

@@ -103,9 +103,11 @@ def integer(name: str, value: Any, *, low: int | None = None, high: int | None =
     strings and everything else. ``fix`` is appended to the message (default:
     a hint built from the bounds).
     """
-    wants = f"the integer {low}" if low is not None and low == high else "an integer" + _span(low, high)
+    if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
+        return value                                 # the common case, kept fast
     number_ = _as_int(value)
     if number_ is None or (low is not None and number_ < low) or (high is not None and number_ > high):
+        wants = f"the integer {low}" if low is not None and low == high else "an integer" + _span(low, high)
         if fix is None:
             if low is not None and high is not None and 0 <= high - low <= 3:
                 choices = [str(v) for v in range(low, high + 1)]
@@ -133,6 +135,8 @@ def seed(name: str, value: Any, *, fix: str | None = None,
 
 def seat(name: str, value: Any, players: int, *, error: type[HydraError] = ConfigError) -> int:
     """A seat of a game of ``players`` seats: an integer ``0 … players−1``."""
+    if type(value) is int and 0 <= value < players:   # the common case, kept fast
+        return value
     if players == 1:
         fix = "the solo game has only seat 0"
     else:
@@ -151,6 +155,8 @@ def action(name: str, value: Any, size: int, *,
     """
     if type(value) is int and 0 <= value < size:     # the common case, kept fast (env.step)
         return value
+    if isinstance(value, np.integer) and 0 <= value < size:   # a numpy index (a sampler's)
+        return int(value)
     if isinstance(value, np.ndarray) and value.size == 1 and value.dtype.kind in "iu":
         value = value.reshape(())
     return integer(name, value, low=0, high=size - 1, error=error,

@@ -383,7 +383,7 @@ class Game:
             if self.current_player == TERMINAL:
                 raise ConfigError("view(): the game is over, no seat is to decide; pass seat= the seat to view")
             seat = self.current_player
-        return SeatView(self, self._check_seat(seat))
+        return SeatView._checked(self, self._check_seat(seat))
 
     def _replace_state(self, state: State, run: bool = False) -> None:
         """Make ``state`` this game's state (for hand-built positions); with ``run``, run
@@ -394,7 +394,7 @@ class Game:
             engine_module.run(state, self._rules)
 
     def _check_seat(self, seat: Any) -> int:
-        return arguments.seat("seat", seat, self._state.players)
+        return arguments.seat("seat", seat, self.num_players)
 
     def result(self) -> GameResult:
         """Outcome, score and breakdown (figures so far while the game runs)."""

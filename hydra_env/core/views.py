@@ -168,6 +168,13 @@ class SeatView:
         self.seat = arguments.seat("seat", seat, game.num_players)
         self._redeal = arguments.boolean("redeal", redeal)
 
+    @classmethod
+    def _checked(cls, game: Game, seat: int) -> SeatView:
+        """A view of a seat the caller has checked (Game.view): no second check."""
+        view = cls.__new__(cls)
+        view._game, view.seat, view._redeal = game, seat, True
+        return view
+
     @property
     def pending(self) -> dict[str, Any] | None:
         """The pending decision (kind, seat, cause)."""

@@ -126,11 +126,26 @@ def bot_parameters(name: str, *, game: str = "hydra") -> dict[str, Any]:
             if p.name != "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
 
 
+_SIGNATURES: dict[Any, inspect.Signature] = {}   # by factory: make_bot runs once per episode
+
+
 def _signature(factory: Callable[..., Any]) -> inspect.Signature:
     try:
-        return inspect.signature(factory)
+        cached = _SIGNATURES.get(factory)
+    except TypeError:                 # an unhashable factory: not cached
+        cached = None
+    if cached is not None:
+        return cached
+    try:
+        sig = inspect.signature(factory)
     except (TypeError, ValueError):   # a builtin without a signature: accept anything
-        return inspect.Signature([inspect.Parameter("kwargs", inspect.Parameter.VAR_KEYWORD)])
+        sig = inspect.Signature([inspect.Parameter("kwargs", inspect.Parameter.VAR_KEYWORD)])
+    try:
+        if len(_SIGNATURES) < 1024:
+            _SIGNATURES[factory] = sig
+    except TypeError:
+        pass
+    return sig
 
 
 def _parse_value(text: str) -> Any:
@@ -196,6 +211,10 @@ def parse_bot_spec(spec: str, *, game: str = "hydra") -> tuple[str, dict[str, An
     goes to the factory's first required parameter). Raises ConfigError for an
     unknown name or parameter, naming the known names or accepted parameters.
     """
+    if isinstance(spec, str):                  # parsed before (make_bot runs once per episode)
+        hit = _PARSED.get((spec, game))
+        if hit is not None and _entries(game).get(hit[1]) is hit[0]:
+            return hit[1], dict(hit[2])
     if not isinstance(spec, str) or not spec.strip():
         raise ConfigError(f"a bot spec must be a non-empty string like 'heuristic' or "
                           f"'rollout:budget=64', got {spec!r}")
@@ -219,7 +238,13 @@ def parse_bot_spec(spec: str, *, game: str = "hydra") -> tuple[str, dict[str, An
                               f"{name} accepts: {_describe(accepted)}")
         params[required[0]] = rest             # kept whole: a path may hold ',' or '='
     _check_params(spec, name, params, game)
+    if len(_PARSED) < 1024:                    # valid while the name's registry entry stays the same
+        _PARSED[(spec, game)] = (entries[name], name, dict(params))
     return name, params
+
+
+# (spec, game) -> (registry entry, name, parameters) of specs parsed and checked before
+_PARSED: dict[tuple[str, str], tuple[_Entry, str, dict[str, Any]]] = {}
 
 
 def make_bot(spec: str, *, game: str = "hydra", seed: int | None = None, **kwargs: Any) -> Bot:

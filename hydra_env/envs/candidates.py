@@ -55,6 +55,9 @@ from hydra_env.core.result import solo_score
 from hydra_env.core.state import PHASE_ACTIONS, PHASE_ACTIONS_II, State
 from hydra_env.core.tables import HK_BARRICADE, HK_HARPOON, HK_MOVE, HK_PORTAL, HK_PROTECT, HK_SWORD, Rules
 from hydra_env.core.tokens import action_tokens_left
+from hydra_env.envs.encoding.native import native_of
+from hydra_env.native import available as native_available
+from hydra_env.native import require as native_require
 
 N_FEATURES = 109
 FEATURE_BOUND = 5.0      # every feature lies in [−5, 5] (most in [−1, 1])
@@ -93,6 +96,11 @@ class CandidateEncoder:
     def encode(self, game: Any, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """``(feat float32[K, N_FEATURES], index float32[K])`` of the seat's legal
         actions (index −1 for padding); zeros when the seat is not to decide."""
+        if native_of(game) is not None:          # written (zeros and −1 included) natively
+            feat = np.empty((self.K, N_FEATURES), np.float32)
+            index = np.empty(self.K, np.float32)
+            if self.encode_into(game, seat, feat, index):
+                return feat, index
         feat = np.zeros((self.K, N_FEATURES), np.float32)
         index = np.full(self.K, -1.0, np.float32)
         if game.current_player != seat:
@@ -107,6 +115,31 @@ class CandidateEncoder:
             feat[k] = self._features(s, after.state, seat, a, pre)
             index[k] = a
         return feat, index
+
+    def native_layout(self) -> Any:
+        """The native tables of this encoder (cached); None without the native engine."""
+        layout = self.__dict__.get("_native_layout", False)
+        if layout is False:
+            layout = None
+            if native_available():
+                width = len(self.card_harm_c[0]) if self.card_harm_c else 3 * len(self.rules.components.hydra_colours)
+                layout = native_require().make_cand_layout(
+                    N_FEATURES, width, [v for c in self.card_harm_c for v in c],
+                    [v for c in self.hcard_harm_c for v in c], REDEAL_SEED)
+            self._native_layout = layout
+        return layout
+
+    def encode_into(self, game: Any, seat: int, feat: np.ndarray, index: np.ndarray) -> bool:
+        """:meth:`encode` written natively into ``feat`` (float32[K, N_FEATURES]) and ``index``
+        (float32[K]) for a game on the native engine; False (nothing written) otherwise."""
+        native = native_of(game)
+        if native is None:
+            return False
+        layout = self.native_layout()
+        if layout is None:
+            return False
+        native_require().encode_candidates(layout, native, seat, feat, index)
+        return True
 
     def _pre(self, s: State) -> tuple[int, int, int, int]:
         return sum(s.head_position), sum(s.head_count), s.walls, s.glory[s.pending.seat] if s.pending else 0

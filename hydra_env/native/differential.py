@@ -8,6 +8,9 @@ results), some prefer attacks on the Hydra (so that retreats, follows and
 evasions happen often). Every so often a game is carried over through JSON the
 other way round (native from Python's save, Python from native's), and an
 illegal action is tried on both (same error text, neither game changed).
+A ``check`` (``hydra_env.envs.differential_views.ViewCheck``: observations,
+candidate features, determinize) may compare more after every decision; it
+lives in the envs layer, above this one, so it is handed in.
 
 Used by ``tests/engine/test_differential.py`` and ``benchmarks/differential.py``.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hydra_env.core.codec import A_CITY_HARPOON, A_CITY_SWORD, A_HARPOON, A_SWORD
@@ -26,6 +30,8 @@ from hydra_env.data import Components
 from hydra_env.errors import IllegalActionError
 
 SCENARIOS = tuple(range(1, 13))
+# check(python, native, where, rng) -> the first difference or None, after every decision
+Check = Callable[[Game, Game, str, random.Random], "str | None"]
 _ATTACKS = (A_SWORD, A_HARPOON, A_CITY_SWORD, A_CITY_HARPOON)
 
 
@@ -77,8 +83,10 @@ def _compare(python: Game, native: Game, where: str, full: bool = False) -> str 
 
 
 def play_one(scenario: int, stars: int, seed: int, late: int, rng: random.Random, report: Report,
-             max_decisions: int | None = None, components: Components | None = None) -> str | None:
-    """Play one game on both engines; the first difference found, or None."""
+             max_decisions: int | None = None, components: Components | None = None,
+             check: Check | None = None) -> str | None:
+    """Play one game on both engines; the first difference found, or None. ``check``
+    compares more after every decision (see the module docstring)."""
     python, native = _pair(scenario, stars, seed, late, components)
     attack_bias = rng.random() < 0.4
     codec = python.codec
@@ -87,6 +95,8 @@ def play_one(scenario: int, stars: int, seed: int, late: int, rng: random.Random
         where = f"scenario {scenario} stars {stars} seed {seed} late {late} decision {step}"
         done = python.is_over or (max_decisions is not None and report.decisions >= max_decisions)
         problem = _compare(python, native, where, full=done or step == 0)
+        if problem is None and check is not None:
+            problem = check(python, native, where, rng)
         if problem:
             return problem
         if done:
@@ -134,10 +144,10 @@ def play_one(scenario: int, stars: int, seed: int, late: int, rng: random.Random
 
 def run(decisions: int, *, seed: int = 0, scenarios: tuple[int, ...] = SCENARIOS,
         stars: tuple[int, ...] = (1, 2, 3), late_share: float = 0.5,
-        components: Components | None = None) -> Report:
+        components: Components | None = None, check: Check | None = None) -> Report:
     """Play games round-robin over ``scenarios`` × ``stars`` until ``decisions`` decisions
     were compared (or a difference is found: ``Report.mismatch``); ``components`` is the
-    component data (the shipped set when None)."""
+    component data (the shipped set when None); ``check`` as for :func:`play_one`."""
     rng = random.Random(seed)
     report = Report()
     start = time.perf_counter()
@@ -147,7 +157,7 @@ def run(decisions: int, *, seed: int = 0, scenarios: tuple[int, ...] = SCENARIOS
         star = stars[(index // len(scenarios)) % len(stars)]
         late = rng.randrange(1, 4) if rng.random() < late_share else 0
         report.mismatch = play_one(scenario, star, rng.randrange(1 << 63), late, rng, report, decisions,
-                                   components)
+                                   components, check)
         report.games += 1
         index += 1
     report.seconds = time.perf_counter() - start

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from hydra_env import arguments
 from hydra_env.core.engines import EngineHooks, register_engine
 from hydra_env.core.explain import why_illegal
 from hydra_env.core.game import TERMINAL, Game
@@ -30,8 +31,17 @@ from hydra_env.core.saves import SAVE_FORMAT, SAVE_VERSION
 from hydra_env.core.state import DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, DecisionKind, Phase, State, state_fields
 from hydra_env.core.tables import Rules
 from hydra_env.errors import IllegalActionError
-from hydra_env.native import available
+from hydra_env.native import available, require
 from hydra_env.native import engine as native_engine
+
+_LOW64 = (1 << 64) - 1
+
+
+def _legal_mask_into(native: Any, out: np.ndarray) -> None:
+    """hydra_env._native.legal_mask_into, looked up on first use (the module may load late)."""
+    global _legal_mask_into
+    _legal_mask_into = require().legal_mask_into
+    _legal_mask_into(native, out)
 
 
 class NativeGame(Game):
@@ -140,10 +150,9 @@ class NativeGame(Game):
 
     def legal_mask(self) -> np.ndarray:
         """Boolean array of size ``action_size``: True where the decision is legal."""
-        size = self._rules.codec.size
-        m = self._native.legal_mask_int()
-        raw = np.frombuffer(m.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
-        return np.unpackbits(raw, count=size, bitorder="little").view(bool)
+        out = np.empty(self._rules.codec.size, bool)
+        _legal_mask_into(self._native, out)
+        return out
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is legal now."""
@@ -202,9 +211,25 @@ class NativeGame(Game):
         return json.dumps(doc, separators=(",", ":"))
 
     def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> NativeGame:
-        """As :meth:`Game.determinize` (the Python function on the mirror), on the native engine."""
-        copy = Game.determinize(self, seat, rng)
-        return NativeGame.from_state(copy.state, self._rules)
+        """As :meth:`Game.determinize`, computed natively: the same copy, and ``rng`` (a PCG64
+        Generator) advanced exactly as the Python function advances it. Other bit generators
+        run the Python function on the mirror."""
+        seat = self._check_seat(seat)
+        if not isinstance(rng, np.random.Generator):
+            rng = np.random.default_rng(arguments.seed(
+                "rng", rng, fix="pass a numpy Generator, a non-negative whole number or None"))
+        bits = rng.bit_generator
+        if type(bits) is not np.random.PCG64:
+            copy = Game.determinize(self, seat, rng)
+            return NativeGame.from_state(copy.state, self._rules)
+        st = bits.state
+        value, inc = st["state"]["state"], st["state"]["inc"]
+        native, hi, lo, has_uint32, uinteger = require().determinize(
+            self._native, seat, value >> 64, value & _LOW64, inc >> 64, inc & _LOW64,
+            bool(st["has_uint32"]), st["uinteger"])
+        bits.state = {"bit_generator": "PCG64", "state": {"state": (hi << 64) | lo, "inc": inc},
+                      "has_uint32": int(has_uint32), "uinteger": uinteger}
+        return NativeGame(native, self._rules)
 
     # ------------------------------------------------------------ positions
     def _replace_state(self, state: State, run: bool = False) -> None:

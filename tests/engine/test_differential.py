@@ -4,8 +4,12 @@ Random games over all 12 scenarios and stars 1–3 (late starts for the end of t
 game, attack-biased play for retreats, follows and evasions, reloads through
 JSON across the engines, illegal actions): after every decision the complete
 state and the legal mask are identical on both engines, and so are the saved
-games' JSON texts (see :mod:`hydra_env.native.differential`). The CI budget is
-200,000 decisions; ``HYDRA_ENV_DIFFERENTIAL_DECISIONS`` changes it and
+games' JSON texts (see :mod:`hydra_env.native.differential`). After every
+decision the observations (deciding seat and seat 0) are compared too, and
+every 40th decision the candidate features (K = 144) and determinize with equal
+generators (:class:`hydra_env.envs.differential_views.ViewCheck`). The CI budget
+is 200,000 decisions (2–4 minutes on one busy core, the views' Python reference
+being the cost); ``HYDRA_ENV_DIFFERENTIAL_DECISIONS`` changes it and
 ``benchmarks/differential.py --decisions N`` runs any number.
 """
 
@@ -28,10 +32,14 @@ PARTS = [(SOLO, 0.3, 101), (COOP, 0.35, 202), (COOP, 0.35, 303)]
 
 @pytest.mark.parametrize("scenarios, share, seed", PARTS, ids=["solo", "coop-a", "coop-b"])
 def test_native_engine_equals_python_engine_after_every_decision(scenarios, share, seed):
+    from hydra_env.envs.differential_views import ViewCheck
     from hydra_env.native import differential
 
-    report = differential.run(int(TOTAL * share), seed=seed, scenarios=scenarios)
+    check = ViewCheck(candidates_every=40, determinize_every=40, seed=seed)
+    report = differential.run(int(TOTAL * share), seed=seed, scenarios=scenarios, check=check)
     assert report.mismatch is None, report.mismatch
+    assert check.observations_compared > report.decisions
+    assert check.candidates_compared * 40 >= report.decisions * 0.9 and check.determinized > 0
     assert report.decisions >= int(TOTAL * share)
     assert set(report.per_scenario) == set(scenarios)
     assert report.reloads > 0 and report.illegal_checked > 0

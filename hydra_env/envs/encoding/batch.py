@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from hydra_env.envs.encoding.native import encode_into
 from hydra_env.errors import ConfigError
 
 
@@ -43,11 +44,13 @@ class BatchMixin:
         out = np.empty((count, size), np.float32)
         ones_all, vidx_all, vval_all = [], [], []
         for r, (game, seat) in enumerate(zip(games, seats)):
+            if encode_into(self, game, seat, out[r]):   # a native game: written by the C++ encoder
+                continue
             ones, vidx, vval = self.fill(out[r], game.state, game.rules, seat)
             ones_all.append(np.asarray(ones, np.intp) + r * size)
             vidx_all.append(np.asarray(vidx, np.intp) + r * size)
             vval_all.append(np.asarray(vval, np.float32))
-        if count:
+        if ones_all:
             flat = out.reshape(-1)
             flat[np.concatenate(ones_all)] = 1.0
             flat[np.concatenate(vidx_all)] = np.concatenate(vval_all)

@@ -36,6 +36,7 @@ from hydra_env.envs.encoding.layout import (
     channel_layout,
     feature_layout,
 )
+from hydra_env.envs.encoding.native import encode_into
 
 CACHES = ("tmpl", "hydra", "cards", "state", "bar", "hero1", "tokens", "coop")
 
@@ -98,6 +99,8 @@ class Encoder(BlocksMixin, EntriesMixin, BatchMixin):
 
     def split(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """Views ``{"board": (..., C, R, Cols), "features": (..., F)}`` of flat encodings."""
+        if flat.ndim == 1:                         # one observation (an env step): the short way
+            return {"board": flat[:self.P].reshape(self.board_shape), "features": flat[self.P:]}
         lead = flat.shape[:-1]
         return {"board": flat[..., :self.P].reshape(lead + self.board_shape),
                 "features": flat[..., self.P:]}
@@ -130,6 +133,8 @@ class Encoder(BlocksMixin, EntriesMixin, BatchMixin):
     def encode(self, game: Any, seat: int) -> np.ndarray:
         """The flat observation of ``seat`` (``float32[size]``), a new array."""
         out = np.empty(self.size, np.float32)
+        if encode_into(self, game, seat, out):     # a native game: written by the C++ encoder
+            return out
         ones, vidx, vval = self.fill(out, game.state, game.rules, seat)
         out.put(ones, 1.0)
         if vidx:

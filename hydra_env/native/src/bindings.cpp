@@ -17,6 +17,11 @@
 namespace nb = nanobind;
 using namespace hydra;
 
+namespace hydra {
+void bind_views(nb::module_& m);  // bindings_views.cpp
+void bind_batch(nb::module_& m);  // batch.cpp
+}  // namespace hydra
+
 namespace {
 
 [[noreturn]] void unsupported(const std::string& what) {
@@ -333,4 +338,6 @@ NB_MODULE(_native, m) {
                 return out;
             })
         .def_prop_ro("history_length", [](const Game& g) { return g.history.size(); });
+    hydra::bind_views(m);
+    hydra::bind_batch(m);
 }

@@ -81,4 +81,25 @@ struct ActionMask {
     }
 };
 
+// Bits 0 .. size-1 of `words` as one byte each (0 or 1) into out: 8 bytes per table lookup.
+inline void unpack_bits(const uint64_t* words, int size, unsigned char* out) {
+    struct Table {
+        uint64_t v[256];
+        Table() {
+            for (int b = 0; b < 256; ++b) {
+                uint64_t x = 0;
+                for (int k = 0; k < 8; ++k) x |= uint64_t((b >> k) & 1) << (8 * k);  // little-endian bytes
+                v[b] = x;
+            }
+        }
+    };
+    static const Table table;
+    int full = size / 8;
+    for (int i = 0; i < full; ++i) {
+        uint64_t x = table.v[(words[i >> 3] >> ((i & 7) * 8)) & 0xff];
+        std::memcpy(out + 8 * i, &x, 8);
+    }
+    for (int a = full * 8; a < size; ++a) out[a] = (unsigned char)((words[a >> 6] >> (a & 63)) & 1);
+}
+
 }  // namespace hydra
