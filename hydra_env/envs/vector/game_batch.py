@@ -154,7 +154,7 @@ class PythonGameBatch:
             if over:
                 res = game.result()
                 self.won[r] = res.outcome == "won"
-                self.score[r] = res.score
+                self.score[r] = res.score if res.score is not None else 0.0   # a loss has no score
             else:
                 self.won[r] = False
                 self.score[r] = 0.0
