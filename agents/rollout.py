@@ -33,6 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from agents import features as F
+from agents import native_bots
 from agents.base import make_notes
 from agents.heuristic import HeuristicBot
 from hydra_env import Game, SeatView
@@ -90,6 +91,11 @@ class RolloutBot:
     # ------------------------------------------------------------------ simulation
     def simulate(self, sample: Game, action: int, seat: int) -> float:
         """Value at the horizon after ``action`` on a copy of ``sample``."""
+        native = native_bots.game_of(sample)
+        if native is not None:
+            return native_bots.module.rollout_simulate(
+                native, action, seat, self.policy.native_policy(),
+                native_bots.coop_weights(self.policy.coop_weights()), self.coop_horizon)
         g = sample.clone()
         g.apply(action)
         if g.is_solo:
