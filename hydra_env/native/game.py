@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from hydra_env import arguments
 from hydra_env.core.engines import EngineHooks, register_engine
 from hydra_env.core.explain import why_illegal
 from hydra_env.core.game import TERMINAL, Game
@@ -205,6 +206,10 @@ class NativeGame(Game):
         """As :meth:`Game.determinize` (the Python function on the mirror), on the native engine."""
         copy = Game.determinize(self, seat, rng)
         return NativeGame.from_state(copy.state, self._rules)
+
+    def _check_seat(self, seat: Any) -> int:
+        """The seat, checked against the native game's seat count (no state snapshot built)."""
+        return arguments.seat("seat", seat, self._native.players)
 
     # ------------------------------------------------------------ positions
     def _replace_state(self, state: State, run: bool = False) -> None:
