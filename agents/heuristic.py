@@ -73,12 +73,15 @@ class HeuristicBot:
 
     def notes(self, game: Game, seat: int, legal_actions: list[int]) -> dict | None:
         """The scored candidates of a hero-action decision (uses no randomness)."""
-        if game.is_solo:
+        native = native_bots.game_of(game)
+        if native is not None:
+            scored = native_bots.module.heuristic_scores(native, seat, legal_actions, self.native_policy())
+        elif game.is_solo:
             scored = self.solo.scored(game, seat, legal_actions)
-            label = "rule score (a priority rule — block, strike at the wall, barricade — may pick first)"
         else:
             scored = self.coop.score_actions(game, seat, legal_actions)
-            label = f"rule score ({self.style})"
+        label = ("rule score (a priority rule — block, strike at the wall, barricade — may pick first)"
+                 if game.is_solo else f"rule score ({self.style})")
         return make_notes("values", [(a, v) for v, a in scored], label)
 
     def native_policy(self) -> Any:
