@@ -44,6 +44,9 @@ position terms (``city`` weight 1) plus ``glory`` (0.3) × the seat's lead
 on the compass; a finished game is worth +200 (won) or −1000 (lost) plus
 the seat's final rank. Every decision kind (buckle up, action, play a
 hydra card, end turn, shove, evade, follow) is the same one-ply choice.
+
+On a native game the values are computed in C++ (:mod:`agents.native_bots`),
+identical to :meth:`GreedyBot.value_after`'s.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ import dataclasses
 import numpy as np
 
 from agents import features as F
+from agents import native_bots
 from agents.base import make_notes
 from hydra_env import Game, SeatView
 
@@ -81,7 +85,13 @@ class GreedyBot:
             return legal_actions[0]
         sample = view.sample(self.rng)
         seat = view.seat
-        values = np.array([self.value_after(sample, a, seat) for a in legal_actions])
+        native = native_bots.game_of(sample)
+        if native is not None:
+            values = np.array(native_bots.module.greedy_values(
+                native, seat, legal_actions, native_bots.weights(self.w), native_bots.coop_weights(self.cw),
+                self.row_lookahead))
+        else:
+            values = np.array([self.value_after(sample, a, seat) for a in legal_actions])
         noise = self.rng.random(len(values)) * 1e-6
         if self.keep_notes:
             self.last_notes = make_notes("values", zip(legal_actions, values), "one-ply value")

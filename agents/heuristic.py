@@ -15,13 +15,19 @@ styles ``defender`` and ``glory``.
 Both read only a sample of the game from the seat's view
 (:meth:`hydra_env.SeatView.sample`): hidden cards there are re-dealt, so the
 bot never peeks (R41). The seed drives that sampling only.
+
+On a native game the rules run in C++ (:mod:`agents.native_bots`), with the
+same decisions as the Python rules.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from agents import features as F
+from agents import native_bots
 from agents.base import make_notes
 from agents.heuristic_coop import STYLES, CoopRules
 from agents.heuristic_solo import SoloRules
@@ -56,24 +62,37 @@ class HeuristicBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         g = view.sample(self.rng)
-        rules = self.solo if g.is_solo else self.coop
-        action = rules.decide(g, view.seat, legal_actions)
+        native = native_bots.game_of(g)
+        if native is not None:
+            action = native_bots.module.heuristic_decide(native, view.seat, legal_actions, self.native_policy())
+        else:
+            action = (self.solo if g.is_solo else self.coop).decide(g, view.seat, legal_actions)
         if self.keep_notes and g.state.pending.kind == DECIDE_ACTION:
             self.last_notes = self.notes(g, view.seat, legal_actions)
         return action
 
     def notes(self, game: Game, seat: int, legal_actions: list[int]) -> dict | None:
         """The scored candidates of a hero-action decision (uses no randomness)."""
-        if game.is_solo:
+        native = native_bots.game_of(game)
+        if native is not None:
+            scored = native_bots.module.heuristic_scores(native, seat, legal_actions, self.native_policy())
+        elif game.is_solo:
             scored = self.solo.scored(game, seat, legal_actions)
-            label = "rule score (a priority rule — block, strike at the wall, barricade — may pick first)"
         else:
             scored = self.coop.score_actions(game, seat, legal_actions)
-            label = f"rule score ({self.style})"
+        label = ("rule score (a priority rule — block, strike at the wall, barricade — may pick first)"
+                 if game.is_solo else f"rule score ({self.style})")
         return make_notes("values", [(a, v) for v, a in scored], label)
+
+    def native_policy(self) -> Any:
+        """The rules' parameters for the native code (:func:`agents.native_bots.policy`)."""
+        return native_bots.policy(self.solo, self.coop)
 
     def ranked(self, game: Game, seat: int, legal_actions: list[int]) -> list[int]:
         """The legal actions best first, for a sampled game ``g`` (used by ``rollout``)."""
+        native = native_bots.game_of(game)
+        if native is not None:
+            return native_bots.module.heuristic_ranked(native, seat, legal_actions, self.native_policy())
         kind = game.state.pending.kind
         if game.is_solo and kind == DECIDE_ACTION:
             return self.solo.ranked(game, seat, legal_actions, full=True)

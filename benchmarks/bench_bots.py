@@ -22,6 +22,15 @@ the table the epic-hero rate (games won with a hero of that style first on
 the compass, per seat of that style) and the tragic-hero rate. In mixed
 tables the styles rotate over the seats from game to game.
 
+Speed of the native bots against their Python code (one core, same seeds)::
+
+    python benchmarks/bench_bots.py speed --bots greedy heuristic rollout --games 20
+    python benchmarks/bench_bots.py speed --bots defender glory --scenario 1 --games 20
+
+plays each bot's games on the Python engine (its Python code) and on the native
+engine (its C++ code, agents._native_bots), prints games/s of both, the ratio, and
+whether every decision of every game was the same.
+
 ``--out FILE`` writes one JSON line per game. Games run in a process pool
 (``--workers``) with a tqdm progress bar; game ``i`` uses seed ``--seed + i``
 for the game and for the bots (seat ``s`` of a table: ``seed·10 + s``).
@@ -62,6 +71,39 @@ def play_solo(job: tuple[str, dict, int, int, int]) -> dict[str, Any]:
     return {"mode": "solo", "bot": name, "scenario": scenario, "stars": stars, "seed": seed,
             "won": r.outcome == "won", "score": r.score, "walls": r.walls, "necks": r.necks,
             "heads": r.heads, "rounds": r.rounds, "seconds": time.perf_counter() - t}
+
+
+def play_decisions(name: str, kwargs: dict, scenario: int, stars: int, seed: int,
+                   engine: str) -> list[int]:
+    """The decisions of one game of ``name`` bots (one per seat) on ``engine``."""
+    g = hydra_env.Game.new(scenario, stars, seed, engine=engine)
+    bots = [make_bot(name, seed=seed * 10 + s, **kwargs) for s in range(g.num_players)]
+    out = []
+    while not g.is_over:
+        p = g.current_player
+        a = bots[p].act(g.view(p), g.legal_actions())
+        out.append(a)
+        g.apply(a)
+    return out
+
+
+def report_speed(args: argparse.Namespace, extra: dict) -> None:
+    """Print games/s of each bot, its Python code on the Python engine against the native bots."""
+    lines = [f"scenario {args.scenario}, {args.stars} star(s), {args.games} seeds from {args.seed}, one core",
+             f"{'bot':<34} {'python games/s':>14} {'native games/s':>14} {'ratio':>7} {'same decisions':>15}"]
+    print("\n".join(lines), flush=True)
+    seeds = range(args.seed, args.seed + args.games)
+    for name in args.bots:
+        timing, games = {}, {}
+        for engine in ("python", "native"):
+            t = time.perf_counter()
+            games[engine] = [play_decisions(name, extra.get(name, {}), args.scenario, args.stars, s, engine)
+                             for s in seeds]
+            timing[engine] = time.perf_counter() - t
+        label = name + (":" + ",".join(f"{k}={v}" for k, v in extra[name].items()) if extra.get(name) else "")
+        py, nat = args.games / timing["python"], args.games / timing["native"]
+        same = "yes" if games["python"] == games["native"] else "NO"
+        print(f"{label:<34} {py:>14.2f} {nat:>14.2f} {nat / py:>6.1f}x {same:>15}", flush=True)
 
 
 def table_seats(table: list[str], n: int, seed: int) -> list[str]:
@@ -177,7 +219,7 @@ def parse_table(label: str) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("mode", choices=["solo", "coop"])
+    p.add_argument("mode", choices=["solo", "coop", "speed"])
     p.add_argument("--bots", nargs="+", default=["random", "greedy", "heuristic", "rollout"])
     p.add_argument("--tables", nargs="+", default=["defender*4", "glory*4", "defender*2+glory*2"])
     p.add_argument("--scenario", type=int, nargs="+", default=None,
@@ -189,7 +231,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--bot-args", default="{}", help='JSON: {"rollout": {"budget": 16}}')
     p.add_argument("--out", type=Path, default=None, help="write one JSON line per game")
     args = p.parse_args(argv)
-    scenarios = args.scenario or [10 if args.mode == "solo" else 1]
+    scenarios = args.scenario or [1 if args.mode == "coop" else 10]
+    if args.mode == "speed":
+        for scenario in scenarios:
+            args.scenario = scenario
+            report_speed(args, json.loads(args.bot_args))
+        return 0
     seeds = range(args.seed, args.seed + args.games)
     out = args.out.open("w") if args.out else None
     for scenario in scenarios:

@@ -231,6 +231,10 @@ class NativeGame(Game):
                       "has_uint32": int(has_uint32), "uinteger": uinteger}
         return NativeGame(native, self._rules)
 
+    def _check_seat(self, seat: Any) -> int:
+        """The seat, checked against the native game's seat count (no state snapshot built)."""
+        return arguments.seat("seat", seat, self._native.players)
+
     # ------------------------------------------------------------ positions
     def _replace_state(self, state: State, run: bool = False) -> None:
         """Load a (changed) Python state into this game; with ``run``, run to the next decision."""

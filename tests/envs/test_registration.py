@@ -165,10 +165,10 @@ def test_parse_bot_spec(spec, expected):
 @pytest.mark.parametrize("spec,message", [
     ("no-such-bot", r"unknown bot 'no-such-bot'; known bots: defender, glory, greedy, heuristic"),
     ("nope:budget=3", r"unknown bot 'nope' \(in the spec 'nope:budget=3'\); known bots: .*rollout"),
-    ("rollout:budjet=64", r"'rollout:budjet=64'.*no parameter 'budjet'.*budget=8, candidates=4"),
+    ("rollout:budjet=64", r"'rollout:budjet=64'.*no parameter 'budjet'.*budget=16, candidates=4"),
     ("rollout:budget=lots", r"'rollout:budget=lots'.*budget='lots' should be of type int"),
     ("greedy:row_lookahead=2", r"row_lookahead=2 should be of type bool"),
-    ("rollout:64", r"write parameters as rollout:key=value.*accepts: budget=8"),
+    ("rollout:64", r"write parameters as rollout:key=value.*accepts: budget=16"),
     ("ppo", r"'ppo': ppo needs policy \(e.g. ppo:VALUE\)"),
     ("rollout:budget=1,budget=2", r"'budget' given twice"),
     ("", r"non-empty string"),

@@ -89,7 +89,8 @@ def test_wheel_holds_every_module_and_nothing_else(wheel: Path) -> None:
     missing = sorted(source - names)
     assert not missing, f"add their folders to [tool.scikit-build.wheel.packages]: {missing}"
     assert [n for n in names if n.startswith("hydra_env/_native.")], "the native extension is missing"
-    assert not any(n.startswith("hydra_env/native/src/") for n in names)
+    assert [n for n in names if n.startswith("agents/_native_bots.")], "the native bots' extension is missing"
+    assert not any(n.startswith(("hydra_env/native/src/", "agents/native/src/")) for n in names)
     tops = {n.split("/")[0] for n in names}
     assert tops == {"hydra_env", "agents", "hydra_env-0.1.0.dist-info"}, tops
     assert not any(n.startswith(("tests/", "configs/", "benchmarks/")) for n in names)

@@ -1,0 +1,116 @@
+// Python bindings of the native bots: the module agents._native_bots (nanobind).
+//
+// Every function takes the C++ game of a hydra_env NativeGame (its `._native`, the type bound
+// by hydra_env._native, shared across modules built with the same nanobind) and reads its
+// state; nothing here changes the game. Weights come from agents/features/weights.py.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/vector.h>
+
+#include <string>
+
+#include "game.hpp"
+#include "rules.hpp"
+
+namespace nb = nanobind;
+using namespace bots;
+
+namespace {
+
+double getf(nb::dict d, const char* name) { return nb::cast<double>(d[name]); }
+
+std::vector<double> gett(nb::dict d, const char* name) {
+    std::vector<double> out;
+    for (nb::handle h : nb::borrow<nb::sequence>(d[name])) out.push_back(nb::cast<double>(h));
+    return out;
+}
+
+Weights make_weights(nb::dict d) {
+    Weights w;
+    w.wall = getf(d, "wall");
+    w.bite = getf(d, "bite");
+    w.dormant = getf(d, "dormant");
+    w.low_walls = getf(d, "low_walls");
+    w.use = getf(d, "use");
+    w.damage = getf(d, "damage");
+    w.leftover = getf(d, "leftover");
+    w.barrier = getf(d, "barrier");
+    w.barrier_dormant = getf(d, "barrier_dormant");
+    w.barrier_threat = getf(d, "barrier_threat");
+    w.exposed = getf(d, "exposed");
+    w.shield = getf(d, "shield");
+    w.on_wall_last = getf(d, "on_wall_last");
+    w.shared = getf(d, "shared");
+    w.front = gett(d, "front");
+    w.crowd = gett(d, "crowd");
+    w.reach = gett(d, "reach");
+    if (w.reach.empty()) throw nb::value_error("weights: reach needs at least one entry");
+    if (w.reach.size() > size_t(hydra::kMaxPathLen)) throw nb::value_error("weights: reach is too long");
+    return w;
+}
+
+const hydra::State& state_of(const hydra::Game& g) {
+    if (!g.state.has_pending) throw nb::value_error("the game has no pending decision");
+    return g.state;
+}
+
+// The actions must be legal now: the native engine applies them unchecked.
+const Legal& checked(hydra::Game& g, const Legal& actions) {
+    for (int a : actions)
+        if (!g.is_legal(a)) throw nb::value_error(("action " + std::to_string(a) + " is not legal now").c_str());
+    return actions;
+}
+
+}  // namespace
+
+NB_MODULE(_native_bots, m) {
+    m.doc() = "Native evaluation and decisions of the scripted bots (agents.greedy, heuristic, rollout).";
+    nb::class_<Weights>(m, "Weights", "agents.features.SoloWeights, native (opaque).");
+    nb::class_<CoopWeights>(m, "CoopWeights", "agents.features.CoopWeights, native (opaque).");
+    nb::class_<Policy>(m, "Policy", "The heuristic's solo and coordinated rule parameters (opaque).");
+    m.def("weights", &make_weights, nb::arg("fields"), "Weights from the fields of a SoloWeights (a dict).");
+    m.def("coop_weights", [](double city, double glory, double rank, const Weights& board) {
+            return CoopWeights{city, glory, rank, board};
+        }, nb::arg("city"), nb::arg("glory"), nb::arg("rank"), nb::arg("board"));
+    m.def("policy", [](const Weights& solo_w, double block_margin, double order_credit, int urgent_d,
+                       bool barricade_rule, const Weights& coop_w, double city_w, double glory_w,
+                       double buckle_min, bool glory_style) {
+            Policy p;
+            p.solo = SoloParams{solo_w, block_margin, order_credit, urgent_d, barricade_rule};
+            p.coop = CoopParams{coop_w, city_w, glory_w, buckle_min, glory_style};
+            return p;
+        }, nb::arg("solo_weights"), nb::arg("block_margin"), nb::arg("order_credit"), nb::arg("urgent_d"),
+        nb::arg("barricade_rule"), nb::arg("coop_weights"), nb::arg("city_w"), nb::arg("glory_w"),
+        nb::arg("buckle_min"), nb::arg("glory_style"));
+    m.def("heuristic_decide", [](const hydra::Game& g, int seat, const Legal& legal, const Policy& p) {
+            return policy_decide(state_of(g), g.rules(), seat, legal, p);
+        }, nb::arg("game"), nb::arg("seat"), nb::arg("legal"), nb::arg("policy"),
+        "HeuristicBot's decision (SoloRules.decide / CoopRules.decide) on a sampled game.");
+    m.def("heuristic_ranked", [](const hydra::Game& g, int seat, const Legal& legal, const Policy& p) {
+            return policy_ranked(state_of(g), g.rules(), seat, legal, p);
+        }, nb::arg("game"), nb::arg("seat"), nb::arg("legal"), nb::arg("policy"),
+        "HeuristicBot.ranked: the legal actions best first.");
+    m.def("heuristic_scores", [](const hydra::Game& g, int seat, const Legal& legal, const Policy& p) {
+            const hydra::State& s = state_of(g);
+            return g.rules().solo ? solo_scored(s, g.rules(), seat, legal, p.solo)
+                                  : coop_score_actions(s, g.rules(), seat, legal, p.coop);
+        }, nb::arg("game"), nb::arg("seat"), nb::arg("legal"), nb::arg("policy"),
+        "(score, action) of each hero action: SoloRules.scored / CoopRules.score_actions.");
+    m.def("greedy_values", [](hydra::Game& g, int seat, const Legal& legal, const Weights& w,
+                              const CoopWeights& cw, bool row_lookahead) {
+            const hydra::State& s = state_of(g);
+            std::vector<double> out;
+            for (int a : checked(g, legal)) out.push_back(greedy_value_after(s, g.rules(), a, seat, w, cw, row_lookahead));
+            return out;
+        }, nb::arg("game"), nb::arg("seat"), nb::arg("legal"), nb::arg("weights"), nb::arg("coop_weights"),
+        nb::arg("row_lookahead"), "GreedyBot.value_after of every legal action.");
+    m.def("rollout_simulate", [](hydra::Game& g, int action, int seat, const Policy& p,
+                                 const CoopWeights& leaf, int coop_horizon) {
+            checked(g, Legal{action});
+            return rollout_simulate(state_of(g), g.rules(), action, seat, p, leaf, coop_horizon);
+        }, nb::arg("game"), nb::arg("action"), nb::arg("seat"), nb::arg("policy"), nb::arg("leaf"),
+        nb::arg("coop_horizon"), "RolloutBot.simulate: the value at the horizon after `action`.");
+    m.def("board_value", [](const hydra::Game& g, const Weights& w) {
+            return board_value(g.state, g.rules(), w);
+        }, nb::arg("game"), nb::arg("weights"), "agents.features.board_value of the game's state.");
+}
