@@ -31,7 +31,7 @@ from agents import cli
 from agents.backends import bot_seed
 from agents.hydras.words import event_text, hand_text, option_groups
 from agents.play import QUIT, parse_entry
-from agents.play_text import normalise, match_notation, option_line_texts, ordered_actions
+from agents.play_text import match_notation, normalise, option_line_texts, ordered_actions
 from hydra_env import HydraError
 from hydra_env.hydras import HydrasGame
 
