@@ -8,6 +8,11 @@
     hydra-env replay runs/eval/.../replays/game-000017.json
     hydra-env train coop_ppo
     hydra-env bots
+    hydra-env evaluate --game hydras --agent heuristic --opponents greedy --num-players 3
+
+``evaluate``, ``tournament``, ``play`` and ``replay`` serve both games:
+``--game hydra`` (the board game, the default) or ``--game hydras`` (the card
+game; :mod:`agents.games`, the Hydras side in :mod:`agents.hydras`).
 
 Each command is a module of :data:`COMMANDS` exposing ``add_parser(subparsers)``
 (which sets ``run`` as the parser's default) and ``run(args) -> int``; a new

@@ -15,6 +15,10 @@ renamed at the end; one left by a killed run is removed by the next run):
 * ``scores.png`` — solo: histogram of won scores with the R40 bands shaded,
   losses apart; coop: outcomes by the round the game ended.
 
+With ``--game hydras`` the card game Hydras is played instead: one agent
+against ``--opponents`` at ``--num-players`` seats, rotated
+(:mod:`agents.hydras.evaluate` describes its files).
+
 Game i is played with the seed derived from (``--seed``, i) and bot seeds from
 (``--seed``, i, seat), so two agents meet the same deals, and the files are
 the same whatever ``--workers`` or ``--backend``.

@@ -142,7 +142,8 @@ def _load(path: Path) -> Game:
     except OSError as exc:
         raise cli.UsageError(f"--load {path}: cannot read it ({exc.strerror or exc})") from None
     except (HydraError, ValueError) as exc:
-        raise cli.UsageError(f"--load {path}: not a saved game: {exc}") from None
+        hint = "; it is a saved Hydras game: add --game hydras" if "hydra-env/hydras-game" in text else ""
+        raise cli.UsageError(f"--load {path}: not a saved game: {exc}{hint}") from None
 
 
 @dataclass

@@ -14,6 +14,10 @@ a 95% Wilson interval; mean final rank (1 = first on the compass) and mean
 glory (final compass progress) with bootstrap 95% intervals; an OpenSkill
 Plackett-Luce rating updated game by game with the compass ranking as ranks.
 
+With ``--game hydras`` the tables are games of the card game Hydras of
+``--num-players`` seats, on the same seating (:mod:`agents.hydras.tournament`:
+win and rank shares, scores and ratings).
+
 Writes into ``--out`` (atomically): ``results.csv``, ``results.json``,
 ``games.csv`` (one row per game) and ``tournament.png``. With ``--html``, also
 the replays of the tables with the best, median and worst team outcome
