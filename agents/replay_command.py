@@ -27,7 +27,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """The ``replay`` subcommand."""
     p = subparsers.add_parser(
         "replay", help="re-simulate saved replays (Hydra or Hydras) step by step and verify them",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=f"{__doc__}\n{replay.__doc__}", formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="example: hydra-env replay runs/eval/heuristic/replays/   (every *.json below)")
     p.add_argument("files", nargs="+", type=Path, metavar="FILE",
                    help="replay files (or saved Hydras games), or folders holding them")
