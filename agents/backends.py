@@ -1,8 +1,10 @@
 """Playing many games: one game, and the local and Ray backends that run batches.
 
 Each game is described by a :class:`GameTask` (scenario, stars, game seed, one
-agent spec and bot seed per seat) and played by :func:`play_game` with bots
-made by :func:`hydra_env.envs.bots.make_bot`. A game's seeds come only from the
+agent spec and bot seed per seat; for the card game Hydras, ``game="hydras"``
+and the number of players instead of a scenario) and played by
+:func:`play_game` with bots made by :func:`hydra_env.envs.bots.make_bot` from
+the game's registry. A game's seeds come only from the
 run's seed and the game's index (:func:`game_seed`, :func:`bot_seed`), and
 :func:`run_games` returns the records ordered by game index, so the results do
 not depend on the backend or the number of workers. The tasks of a run may be
@@ -67,6 +69,16 @@ class GameTask:
     bot_seeds: tuple[int, ...]
     options: dict[str, Any] = field(default_factory=dict)
     record: bool = False       # keep the decisions (for a replay)
+    game: str = "hydra"        # "hydra", or "hydras" (the card game: scenario and stars unused)
+    players: int = 0           # the seats of a Hydras game
+
+
+def new_game(task: GameTask) -> Any:
+    """The game a task plays, dealt from its seed: a Hydra ``Game`` or a ``HydrasGame``."""
+    if task.game == "hydras":
+        from hydra_env.hydras import HydrasGame
+        return HydrasGame.new(task.players, seed=task.seed)
+    return Game.new(task.scenario, task.stars, task.seed, options=task.options)
 
 
 @dataclass
@@ -89,8 +101,8 @@ def play_game(task: GameTask) -> GameRecord:
     from hydra_env.envs.bots import make_bot
 
     try:
-        game = Game.new(task.scenario, task.stars, task.seed, options=task.options)
-        bots = [make_bot(spec, seed=s) for spec, s in zip(task.specs, task.bot_seeds)]
+        game = new_game(task)
+        bots = [make_bot(spec, game=task.game, seed=s) for spec, s in zip(task.specs, task.bot_seeds)]
         notes: list[dict | None] | None = [] if task.record else None
         if notes is not None:
             for bot in bots:

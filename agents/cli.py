@@ -8,6 +8,11 @@
     hydra-env replay runs/eval/.../replays/game-000017.json
     hydra-env train coop_ppo
     hydra-env bots
+    hydra-env evaluate --game hydras --agent heuristic --opponents greedy --num-players 3
+
+``evaluate``, ``tournament``, ``play`` and ``replay`` serve both games:
+``--game hydra`` (the board game, the default) or ``--game hydras`` (the card
+game; :mod:`agents.games`, the Hydras side in :mod:`agents.hydras`).
 
 Each command is a module of :data:`COMMANDS` exposing ``add_parser(subparsers)``
 (which sets ``run`` as the parser's default) and ``run(args) -> int``; a new
@@ -51,7 +56,7 @@ COMMANDS = (
     "agents.evaluate",
     "agents.tournament",
     "agents.play",
-    "agents.replay",
+    "agents.replay_command",
     "agents.train.command",
     "agents.bots_command",
 )
@@ -138,8 +143,8 @@ def add_game_options(parser: argparse.ArgumentParser, *, mode: bool = True,
                             help="solo (scenarios 10-12) or coop (1-9); default: from --scenario, "
                                  "else solo")
     parser.add_argument("--scenario", type=positive_int, help=scenario_help)
-    parser.add_argument("--stars", type=positive_int, choices=(1, 2, 3), default=1,
-                        help="difficulty, 1-3 stars (default: 1)")
+    parser.add_argument("--stars", type=positive_int, choices=(1, 2, 3),
+                        help="difficulty, 1-3 stars (default: 1)")   # 1 set by agents.games.pick
     parser.add_argument("--rule", action="append", default=[], metavar="NAME=true|false",
                         help="a rule option, e.g. solo_regrow_heads=true (repeatable)")
 
@@ -212,17 +217,17 @@ def resolve_scenario(mode: str | None, number: int | None) -> tuple[str, Scenari
     return actual, scen
 
 
-def check_agents(specs: Sequence[str], flag: str = "--agent") -> None:
-    """Make one bot of each spec, so a bad spec fails here with a clear message naming
-    ``flag`` (the option that gave the specs)."""
+def check_agents(specs: Sequence[str], flag: str = "--agent", game: str = "hydra") -> None:
+    """Make one bot of each spec (from the registry of ``game``), so a bad spec fails here
+    with a clear message naming ``flag`` (the option that gave the specs)."""
     from hydra_env.envs.bots import bot_names, make_bot
     for spec in dict.fromkeys(specs):
         if spec == "human":
             raise UsageError(f"{flag} human: 'human' is only for your own seat in `{PROG} play`")
         try:
-            make_bot(spec, seed=0)
+            make_bot(spec, game=game, seed=0)
         except Exception as exc:    # noqa: BLE001 — any failure to build the bot is reported
-            known = "" if "known bots" in str(exc) else f"; known bots: {', '.join(bot_names())}"
+            known = "" if "known bots" in str(exc) else f"; known bots: {', '.join(bot_names(game))}"
             raise UsageError(f"{flag}: cannot make agent {spec!r}: {exc}{known} (parameters: "
                              f"rollout:budget=64; a trained policy: ppo:NAME or ppo:PATH.zip; "
                              f"`{PROG} bots` lists them all)") from None

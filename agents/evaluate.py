@@ -15,6 +15,10 @@ renamed at the end; one left by a killed run is removed by the next run):
 * ``scores.png`` — solo: histogram of won scores with the R40 bands shaded,
   losses apart; coop: outcomes by the round the game ended.
 
+With ``--game hydras`` the card game Hydras is played instead: one agent
+against ``--opponents`` at ``--num-players`` seats, rotated
+(:mod:`agents.hydras.evaluate` describes its files).
+
 Game i is played with the seed derived from (``--seed``, i) and bot seeds from
 (``--seed``, i, seat), so two agents meet the same deals, and the files are
 the same whatever ``--workers`` or ``--backend``.
@@ -29,7 +33,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from agents import cli, plots, replay, stats
+from agents import cli, games, plots, replay, stats
 from agents.backends import GameRecord, GameTask, TaskList, bot_seed, game_seed
 
 SOLO_COLUMNS = ("game", "seed", "outcome", "score", "band", "necks", "heads", "walls",
@@ -40,7 +44,8 @@ COOP_COLUMNS = SOLO_COLUMNS + ("ranking", "glory", "epic_hero", "tragic_hero")
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """The ``evaluate`` subcommand."""
     p = subparsers.add_parser(
-        "evaluate", help="play many games with one agent; write games.csv, summary.json, scores.png",
+        "evaluate", help="play many games with one agent; write games.csv, summary.json, scores.png "
+                         "(--game hydras: the card game, against --opponents)",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="example: hydra-env evaluate --mode solo --agent heuristic --games 10000 "
                "--scenario 10 --stars 1 --seed 0 --workers 2 --out runs/eval/heuristic")
@@ -48,6 +53,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="bot name (random, greedy, heuristic, ...) or ppo:PATH.zip; in coop one "
                         "spec for every seat or one per seat")
     cli.add_game_options(p)
+    games.add_game_flag(p)
+    p.add_argument("--opponents", type=cli.spec_list, metavar="SPEC[,SPEC...]",
+                   help="Hydras: bots for the other seats, one for all or one per other seat in "
+                        "seat order from the agent's left (default: heuristic); seats rotate")
     cli.add_run_options(p, games=1000)
     p.add_argument("--html", type=Path, metavar="OUT.html",
                    help="also write the report page; the replays of the best, median and worst "
@@ -106,6 +115,9 @@ def read_games_csv(path: Path) -> list[dict[str, str]]:
 
 def run(args: argparse.Namespace) -> int:
     """Play the games, write the three files, print a short report."""
+    if games.pick(args, (("opponents", "--opponents"),)) == "hydras":
+        from agents.hydras.evaluate import run as run_hydras
+        return run_hydras(args)
     mode, scen = cli.resolve_scenario(args.mode, args.scenario)
     options = cli.parse_rules(args.rule, scen)
     cli.check_backend(args.backend, args.address)
@@ -196,14 +208,16 @@ def _command(args: argparse.Namespace, mode: str, scenario: int, agent: str) -> 
 
 # --------------------------------------------------------------------------- printing
 
-def _pct(rate: dict[str, Any]) -> str:
+def percent_text(rate: dict[str, Any]) -> str:
+    """A rate summary as ``12.3% [10.1, 14.6]`` (its 95% interval)."""
     if rate["rate"] is None:
         return "-"
     lo, hi = rate["ci95"]
     return f"{100 * rate['rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
 
 
-def _mean(m: dict[str, Any]) -> str:
+def mean_text(m: dict[str, Any]) -> str:
+    """A mean summary as ``4.21 [4.02, 4.40] (std 2.70)``."""
     if m["mean"] is None:
         return "-"
     lo, hi = m["ci95"]
@@ -214,16 +228,16 @@ def report(summary: dict[str, Any], coop: bool) -> str:
     """A few lines for the terminal."""
     n = summary["n_games"]
     head = "city saved" if coop else "won"
-    lines = [f"  {head:<22} {summary['wins']}/{n} = {_pct(summary['win_rate'])}  (95% Wilson)"]
+    lines = [f"  {head:<22} {summary['wins']}/{n} = {percent_text(summary['win_rate'])}  (95% Wilson)"]
     if coop:
-        lines.append(f"  {'rounds':<22} {_mean(summary['rounds'])}")
+        lines.append(f"  {'rounds':<22} {mean_text(summary['rounds'])}")
         for s, g in enumerate(summary["glory_by_seat"]):
-            lines.append(f"  {'glory seat ' + str(s):<22} {_mean(g)}   epic "
-                         f"{_pct(summary['epic_hero_by_seat'][s])}")
+            lines.append(f"  {'glory seat ' + str(s):<22} {mean_text(g)}   epic "
+                         f"{percent_text(summary['epic_hero_by_seat'][s])}")
         return "\n".join(lines)
     q = summary["quantiles_won"]
-    lines += [f"  {'expected score':<22} {_mean(summary['expected_score'])}  (a loss counts 0)",
-              f"  {'mean score (won)':<22} {_mean(summary['mean_score_won'])}",
+    lines += [f"  {'expected score':<22} {mean_text(summary['expected_score'])}  (a loss counts 0)",
+              f"  {'mean score (won)':<22} {mean_text(summary['mean_score_won'])}",
               "  quantiles (won)        " + "  ".join(
                   f"{k}={'-' if v is None else f'{v:g}'}" for k, v in q.items()),
               "  R40 bands (won)        " + "  ".join(

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from agents import cli
+from agents import cli, games
 from agents.backends import bot_seed
 from agents.base import notes_of, want_notes
 from hydra_env import Game, HydraError
@@ -40,8 +40,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "play", help="play a game in the terminal", description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples: hydra-env play --mode solo   |   hydra-env play --scenario 1 --seat 0 "
-               "--opponents heuristic,greedy,random")
+               "--opponents heuristic,greedy,random   |   hydra-env play --game hydras --num-players 3")
     cli.add_game_options(p)
+    games.add_game_flag(p)
     p.add_argument("--seed", type=cli.non_negative_int,
                    help="game seed (default: a random one, printed so the game can be replayed)")
     p.add_argument("--seat", type=cli.non_negative_int, default=0, help="your seat (default: 0)")
@@ -79,6 +80,9 @@ def _other_specs(args: argparse.Namespace, players: int) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Set the game up (or load a saved one) and play it with ``input()``."""
+    if games.pick(args) == "hydras":
+        from agents.hydras.play import run as run_hydras
+        return run_hydras(args)
     loaded = _load(args.load) if args.load is not None else None
     if loaded is not None:
         scenario, stars, seed = loaded.scenario, loaded.stars, loaded.seed
@@ -138,7 +142,8 @@ def _load(path: Path) -> Game:
     except OSError as exc:
         raise cli.UsageError(f"--load {path}: cannot read it ({exc.strerror or exc})") from None
     except (HydraError, ValueError) as exc:
-        raise cli.UsageError(f"--load {path}: not a saved game: {exc}") from None
+        hint = "; it is a saved Hydras game: add --game hydras" if "hydra-env/hydras-game" in text else ""
+        raise cli.UsageError(f"--load {path}: not a saved game: {exc}{hint}") from None
 
 
 @dataclass

@@ -119,18 +119,20 @@ def _wrap_items(head: str, items: list[str], width: int) -> list[str]:
     return lines
 
 
-def _norm(text: str) -> str:
-    return " ".join(text.lower().replace("→", " ").replace("->", " ").replace(",", " ").split())
+def normalise(text: str) -> str:
+    """An entry or a notation made comparable: lower case, arrows, commas and ° dropped."""
+    return " ".join(text.lower().replace("→", " ").replace("->", " ").replace(",", " ")
+                    .replace("°", "").split())
 
 
 def match_notation(groups: list[OptionGroup], entry: str) -> list[int]:
     """The actions whose compact notation the entry names (``A3 r9c2``, ``a3 move to r9c2``,
     ``city sword 1 against red``); several when the entry is ambiguous."""
-    wanted = _norm(entry)
+    wanted = normalise(entry)
     found = []
     for g in groups:
         for action, target in zip(g.actions, g.targets):
-            names = {_norm(f"{g.code or g.card} {target}"), _norm(f"{g.code or g.card} {g.kind} {target}")}
+            names = {normalise(f"{g.code or g.card} {target}"), normalise(f"{g.code or g.card} {g.kind} {target}")}
             if wanted in names:
                 found.append(action)
     return found

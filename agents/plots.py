@@ -81,21 +81,49 @@ def plot_coop_outcomes(rows: Sequence[dict[str, Any]], rounds: int, title: str, 
     _save(fig, path)
 
 
-def plot_tournament(players: Sequence[dict[str, Any]], seats: int, title: str, path: Path) -> None:
-    """Per player: epic/tragic/city-saved rates, mean rank, mean glory and OpenSkill rating."""
+def plot_hydras_scores(agent_scores: Sequence[int], other_scores: Sequence[int], title: str,
+                       path: Path) -> None:
+    """Hydras evaluation: the agent's final scores beside its opponents' (shares of games)."""
+    fig = Figure(figsize=(9, 4.5), layout="constrained")
+    ax = fig.subplots()
+    values = [*agent_scores, *other_scores] or [0]
+    xs = np.arange(min(values), max(values) + 1)
+    for k, (scores, label, colour) in enumerate(((agent_scores, "agent", _WON),
+                                                 (other_scores, "opponents", _LOST))):
+        counts = Counter(int(s) for s in scores)
+        share = [counts.get(int(x), 0) / max(len(scores), 1) for x in xs]
+        mean = f", mean {np.mean(scores):.2f}" if len(scores) else ""
+        ax.bar(xs + (k - 0.5) * 0.4, share, width=0.4, color=colour, label=f"{label}{mean}")
+    ax.set_xlabel("final score (H15)")
+    ax.set_ylabel("share of scores")
+    ax.legend(fontsize=8)
+    ax.grid(axis="y", alpha=0.4)
+    ax.set_title(title, fontsize=10)
+    _save(fig, path)
+
+
+_HYDRA_RATES = (("epic_hero", "epic hero", "#6aa84f"), ("tragic_hero", "tragic hero", _LOST),
+                ("city_saved", "city saved (its tables)", _WON))
+_HYDRA_MEAN = ("mean_glory", "mean glory (compass progress)", "#e69138")
+
+
+def plot_tournament(players: Sequence[dict[str, Any]], seats: int, title: str, path: Path, *,
+                    rate_keys: Sequence[tuple[str, str, str]] = _HYDRA_RATES,
+                    mean: tuple[str, str, str] = _HYDRA_MEAN) -> None:
+    """Per player: three rates (Hydra: epic/tragic/city-saved; ``rate_keys`` gives (key, label,
+    colour) of each), mean rank, a mean (Hydra: glory; ``mean``) and the OpenSkill rating."""
     names = [p["player"] for p in players]
     x = np.arange(len(names))
     fig = Figure(figsize=(11, 7.5), layout="constrained")
     axes = fig.subplots(2, 2)
 
     ax = axes[0, 0]
-    keys = (("epic_hero", "epic hero", "#6aa84f"), ("tragic_hero", "tragic hero", _LOST),
-            ("city_saved", "city saved (its tables)", _WON))
+    keys = rate_keys
     width = 0.8 / len(keys)
     for k, (key, label, colour) in enumerate(keys):
         rates = [p[key]["rate"] for p in players]      # None for a player without games
         err = _errors(rates, [p[key]["ci95"] for p in players])
-        ax.bar(x + (k - 1) * width, [np.nan if r is None else r for r in rates], width, yerr=err,
+        ax.bar(x + (k - (len(keys) - 1) / 2) * width, [np.nan if r is None else r for r in rates], width, yerr=err,
                capsize=3, color=colour, label=label)
     ax.set_ylabel("rate (95% Wilson)")
     ax.set_ylim(0, 1)
@@ -103,8 +131,7 @@ def plot_tournament(players: Sequence[dict[str, Any]], seats: int, title: str, p
     _points(axes[0, 1], x, [p["mean_rank"] for p in players], "mean final rank (1 = first)",
             "#444444")
     axes[0, 1].set_ylim(seats + 0.1, 0.9)
-    _points(axes[1, 0], x, [p["mean_glory"] for p in players], "mean glory (compass progress)",
-          "#e69138")
+    _points(axes[1, 0], x, [p[mean[0]] for p in players], mean[1], mean[2])
     ax = axes[1, 1]
     mu = [p["rating"]["mu"] for p in players]
     ax.bar(x, mu, yerr=[p["rating"]["sigma"] for p in players], capsize=3, color="#8e7cc3")

@@ -25,7 +25,6 @@ the recorded decisions again.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -60,10 +59,10 @@ def make_replay(*, scenario: int, stars: int, seed: int, options: dict[str, Any]
         "data": {"name": comp.name, "version": comp.version, "digest": comp.digest},
         "scenario": scenario, "stars": stars, "options": dict(options), "seed": seed,
         "game_index": game_index, "seats": list(seats), "bot_seeds": list(bot_seeds),
-        "decisions": [int(a) for a in decisions], "result": _plain(result),
+        "decisions": [int(a) for a in decisions], "result": plain_json(result),
     }
     if notes is not None and any(notes):
-        doc["notes"] = [_plain(n) if n else None for n in notes]
+        doc["notes"] = [plain_json(n) if n else None for n in notes]
     if digests:
         game = Game.new(scenario, stars, seed, options=options)
         trail = []
@@ -77,16 +76,25 @@ def make_replay(*, scenario: int, stars: int, seed: int, options: dict[str, Any]
 def replay_of_task(task: Any, decisions: Sequence[int], result: dict[str, Any],
                    notes: Sequence[dict | None] | None = None) -> dict[str, Any]:
     """The replay of a played :class:`agents.backends.GameTask` (with its bots' notes)."""
+    if getattr(task, "game", "hydra") == "hydras":
+        from agents.hydras import replay as hydras_replay
+        return hydras_replay.make_replay(players=task.players, seed=task.seed, seats=task.specs,
+                                         bot_seeds=task.bot_seeds, decisions=decisions,
+                                         result=result, game_index=task.index, notes=notes)
     return make_replay(scenario=task.scenario, stars=task.stars, seed=task.seed,
                        options=task.options, seats=task.specs, bot_seeds=task.bot_seeds,
                        decisions=decisions, result=result, game_index=task.index, notes=notes)
 
 
-def save_replays(folder: Path, tasks: Sequence[Any], records: Sequence[Any], policy: str) -> int:
-    """Write the replays ``--save-replays policy`` asks for into ``folder/replays``; their count."""
+def save_replays(folder: Path, tasks: Sequence[Any], records: Sequence[Any], policy: str,
+                 outcomes: Sequence[str] | None = None) -> int:
+    """Write the replays ``--save-replays policy`` asks for into ``folder/replays``; their count.
+    ``outcomes`` ("won"/"lost" by record) replace the results' own outcome (Hydras results
+    have none: the agent's finish decides)."""
     saved = 0
-    for task, rec in zip(tasks, records):
-        if policy != "none" and cli.wants_replay(policy, rec.index, rec.result["outcome"]):
+    for k, (task, rec) in enumerate(zip(tasks, records)):
+        outcome = rec.result["outcome"] if outcomes is None else outcomes[k]
+        if policy != "none" and cli.wants_replay(policy, rec.index, outcome):
             doc = replay_of_task(task, rec.decisions or [], rec.result, rec.notes)
             write_replay(Path(folder) / "replays" / f"game-{rec.index:06d}.json", doc)
             saved += 1
@@ -105,7 +113,7 @@ def write_replay(path: Path, doc: dict[str, Any]) -> None:
     cli.atomic_write_text(Path(path), replay_text(doc))
 
 
-def _plain(value: Any) -> Any:
+def plain_json(value: Any) -> Any:
     """``value`` as it reads back from JSON (tuples become lists)."""
     return json.loads(json.dumps(value))
 
@@ -164,6 +172,13 @@ def check_replay(doc: Any) -> dict[str, Any]:
     if type(version) is not int or version != VERSION:
         raise ReplayError(f"replay version {version!r} is not supported (this hydra-env reads "
                           f"version {VERSION})")
+    game = doc.get("game", "hydra")
+    if game == "hydras":
+        from agents.hydras.replay import check_replay as check_hydras
+        return check_hydras(doc)
+    if game != "hydra":
+        raise ReplayError(f"the replay's field 'game' is {arguments.show(game)}; hydra-env plays "
+                          f"'hydra' and 'hydras'")
     missing = [k for k in ("scenario", "stars", "seed", "decisions", "result") if k not in doc]
     if missing:
         raise ReplayError(f"the replay lacks {', '.join(missing)}")
@@ -243,6 +258,9 @@ def verify_replay(doc: dict[str, Any], *, check_bots: bool = False,
         check_replay(doc)
     except ReplayError as exc:
         return Verdict(False, str(exc))
+    if doc.get("game") == "hydras":
+        from agents.hydras.replay import verify_replay as verify_hydras
+        return verify_hydras(doc, check_bots=check_bots, on_step=on_step)
     comp = default_components()
     recorded = (doc.get("data") or {}).get("digest")
     if recorded != comp.digest:
@@ -299,94 +317,10 @@ def _check_end(doc: dict[str, Any], game: Game, steps: int) -> Verdict:
     if not game.is_over:
         return Verdict(False, f"the decisions end after step {steps} but the game is not over "
                               f"({game.pending})", steps + 1, steps, game)
-    result = _plain(game.result().to_dict())
+    result = plain_json(game.result().to_dict())
     expected = doc["result"]
     if result != expected:
         diff = ", ".join(f"{k}: {expected.get(k)!r} recorded, {result[k]!r} now"
                          for k in result if result[k] != expected.get(k))
         return Verdict(False, f"the final result differs: {diff}", steps, steps, game)
     return Verdict(True, "ok", None, steps, game)
-
-
-# --------------------------------------------------------------------------- the command
-
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """The ``replay`` subcommand."""
-    p = subparsers.add_parser(
-        "replay", help="re-simulate saved replays step by step and verify them",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="example: hydra-env replay runs/eval/heuristic/replays/   (every *.json below)")
-    p.add_argument("files", nargs="+", type=Path, metavar="FILE",
-                   help="replay files, or folders holding them")
-    p.add_argument("--steps", action="store_true", help="print every decision as it is replayed")
-    p.add_argument("--board", action="store_true", help="print the final board")
-    p.add_argument("--check-bots", action="store_true",
-                   help="rebuild each seat's bot from its spec and seed; it must decide the same")
-    p.add_argument("--html", type=Path, metavar="OUT.html",
-                   help="also write the replay page (one self-contained HTML file) of the one FILE")
-    p.set_defaults(run=run)
-    return p
-
-
-def _paths(items: Sequence[Path]) -> list[Path]:
-    paths: list[Path] = []
-    for item in items:
-        if item.is_dir():
-            found = sorted(item.rglob("*.json"))
-            if not found:
-                raise cli.UsageError(f"no *.json files in folder {item}")
-            paths += found
-        elif item.exists():
-            paths.append(item)
-        else:
-            raise cli.UsageError(f"no such file or folder: {item}")
-    return paths
-
-
-def _print_step(step: int, game: Game, action: int) -> None:
-    print(f"  {step:4d}  round {game.round} {game.phase:<8} seat {game.current_player}  "
-          f"[{action}] {game.describe(action)}")
-
-
-def run(args: argparse.Namespace) -> int:
-    """Verify each replay; exit 0 when all are good, 1 otherwise."""
-    paths = _paths(args.files)
-    if args.html is not None:
-        if len(paths) != 1:
-            raise cli.UsageError(f"--html {args.html} writes the page of one replay; {len(paths)} "
-                                 f"replay files were given")
-        cli.check_file_out(args.html, "--html")
-    bad = 0
-    for path in paths:
-        try:
-            doc = load_replay(path)
-            if args.steps:
-                print(f"{path}: seats {', '.join(doc.get('seats') or [])}, seed {doc['seed']}")
-            verdict = verify_replay(doc, check_bots=args.check_bots,
-                                    on_step=_print_step if args.steps else None)
-        except HydraError as exc:
-            message = str(exc)
-            print(f"FAIL {path}: {message.removeprefix(f'{path}: ')}")
-            bad += 1
-            continue
-        except Exception as exc:    # noqa: BLE001 — one broken file must not stop the others
-            print(f"FAIL {path}: unexpected {type(exc).__name__} while verifying it: {exc} "
-                  f"(a bug of hydra-env: please report it with the file)")
-            bad += 1
-            continue
-        if verdict.ok:
-            r = doc["result"]
-            score = f", score {r['score']}" if r.get("score") is not None else ""
-            print(f"OK   {path}: {verdict.steps} decisions verified, {r.get('outcome')}{score}")
-        else:
-            bad += 1
-            print(f"FAIL {path}: {verdict.message}")
-        if args.board and verdict.game is not None:
-            print(verdict.game.render())
-        if args.html is not None and verdict.ok:
-            from agents.viewer import write_replay_page
-            write_replay_page(doc, args.html)
-            print(f"wrote {args.html} (open it in a browser)")
-    if len(paths) > 1:
-        print(f"{len(paths) - bad}/{len(paths)} replays verified")
-    return 1 if bad else 0

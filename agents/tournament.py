@@ -14,6 +14,10 @@ a 95% Wilson interval; mean final rank (1 = first on the compass) and mean
 glory (final compass progress) with bootstrap 95% intervals; an OpenSkill
 Plackett-Luce rating updated game by game with the compass ranking as ranks.
 
+With ``--game hydras`` the tables are games of the card game Hydras of
+``--num-players`` seats, on the same seating (:mod:`agents.hydras.tournament`:
+win and rank shares, scores and ratings).
+
 Writes into ``--out`` (atomically): ``results.csv``, ``results.json``,
 ``games.csv`` (one row per game) and ``tournament.png``. With ``--html``, also
 the replays of the tables with the best, median and worst team outcome
@@ -32,7 +36,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from agents import cli, plots, replay, stats
+from agents import cli, games, plots, replay, stats
 from agents.backends import GameRecord, GameTask, TaskList, bot_seed, game_seed
 
 MAX_TABLES = 5000
@@ -40,14 +44,16 @@ RESULT_COLUMNS = ("player", "spec", "games", "epic_rate", "epic_lo", "epic_hi", 
                   "tragic_lo", "tragic_hi", "city_saved_rate", "city_saved_lo", "city_saved_hi",
                   "mean_rank", "rank_lo", "rank_hi", "mean_glory", "glory_lo", "glory_hi",
                   "mu", "sigma", "ordinal")
-GAME_COLUMNS = ("game", "deal", "seed", "seats", "outcome", "ranking", "glory", "epic_hero",
-                "tragic_hero", "rounds")
+SHARED_GAME_COLUMNS = ("game", "deal", "seed", "seats", "outcome", "ranking")
+"""The games.csv columns of both games (Hydras adds its own after them)."""
+GAME_COLUMNS = SHARED_GAME_COLUMNS + ("glory", "epic_hero", "tragic_hero", "rounds")
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """The ``tournament`` subcommand."""
     p = subparsers.add_parser(
-        "tournament", help="seat agents together in a coop scenario; rates, ranks and ratings",
+        "tournament", help="seat agents together in a coop scenario (or at Hydras, --game hydras); "
+                           "rates, ranks and ratings",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="example: hydra-env tournament --players heuristic,glory,defender,rollout "
                "--scenario 1 --games 2000")
@@ -55,6 +61,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="agent specs; at least the scenario's player count (repeat a spec to "
                         "seat it twice)")
     cli.add_game_options(p, mode=False, scenario_help="coordinated scenario 1-9 (default: 1)")
+    games.add_game_flag(p, players_help="Hydras: players at each table, 2-4 (default: the number of "
+                                        "--players, at most 4)")
     cli.add_run_options(p, games=1000)
     p.add_argument("--html", type=Path, metavar="OUT.html",
                    help="also write the report page (ranking, shares, ratings, games); the "
@@ -87,9 +95,11 @@ def schedule(players: int, seats: int) -> list[tuple[int, ...]]:
 
 
 def make_tasks(specs: Sequence[str], scenario: int, stars: int, seats: int, games: int,
-               seed: int, options: dict[str, bool], record: bool) -> tuple[TaskList, Callable[[int], tuple[int, ...]]]:
+               seed: int, options: dict[str, bool], record: bool, game: str = "hydra",
+               ) -> tuple[TaskList, Callable[[int], tuple[int, ...]]]:
     """The games of a tournament, made as they are played, and the table of game ``i``
-    (player index by seat)."""
+    (player index by seat). With ``game="hydras"`` the tables are Hydras games of
+    ``seats`` players (``scenario``, ``stars`` and ``options`` unused)."""
     cycle = schedule(len(specs), seats)
 
     def table(i: int) -> tuple[int, ...]:
@@ -98,7 +108,8 @@ def make_tasks(specs: Sequence[str], scenario: int, stars: int, seats: int, game
     def task(i: int) -> GameTask:
         return GameTask(i, scenario, stars, game_seed(seed, i // len(cycle)),
                         tuple(specs[p] for p in table(i)),
-                        tuple(bot_seed(seed, i, s) for s in range(seats)), options, record)
+                        tuple(bot_seed(seed, i, s) for s in range(seats)), options, record,
+                        game=game, players=seats if game == "hydras" else 0)
 
     return TaskList(games, task), table
 
@@ -118,15 +129,13 @@ def games_to_seat_everyone(players: int, seats: int) -> int:
 def player_results(labels: Sequence[str], specs: Sequence[str],
                    games: Sequence[tuple[tuple[int, ...], dict[str, Any]]]) -> list[dict[str, Any]]:
     """Per player figures from (table, result) pairs, with OpenSkill ratings in game order."""
-    from openskill.models import PlackettLuce
-
-    model = PlackettLuce()
-    ratings = [model.rating(name=label) for label in labels]
     per: list[dict[str, list]] = [{"epic": [], "tragic": [], "saved": [], "rank": [], "glory": [],
                                    "seat": []} for _ in labels]
+    rated = []
     for table, r in games:
         ranking = list(r["ranking"])
         ranks = [ranking.index(seat) + 1 for seat in range(len(table))]
+        rated.append((table, ranks))
         for seat, p in enumerate(table):
             d = per[p]
             d["epic"].append(r["epic_hero"] == seat)
@@ -135,9 +144,7 @@ def player_results(labels: Sequence[str], specs: Sequence[str],
             d["rank"].append(ranks[seat])
             d["glory"].append(r["glory"][seat])
             d["seat"].append(seat)
-        new = model.rate([[ratings[p]] for p in table], ranks=ranks)
-        for seat, p in enumerate(table):
-            ratings[p] = new[seat][0]
+    ratings = rate_games(labels, rated)
     out = []
     for k, (label, spec) in enumerate(zip(labels, specs)):
         d, n = per[k], len(per[k]["rank"])
@@ -150,10 +157,25 @@ def player_results(labels: Sequence[str], specs: Sequence[str],
             "city_saved": stats.rate_summary(sum(d["saved"]), n),
             "mean_rank": stats.mean_summary(d["rank"]),
             "mean_glory": stats.mean_summary(d["glory"]),
-            "rating": {"mu": ratings[k].mu, "sigma": ratings[k].sigma,
-                       "ordinal": ratings[k].ordinal()},
+            "rating": ratings[k],
         })
     return out
+
+
+def rate_games(labels: Sequence[str], games: Sequence[tuple[Sequence[int], Sequence[int]]]
+               ) -> list[dict[str, float]]:
+    """OpenSkill Plackett-Luce ratings (defaults) of the players, updated game by game from
+    (table: player index by seat, ranks: rank by seat, 1 = first, ties share a rank) pairs;
+    ``{"mu", "sigma", "ordinal"}`` per player. Hydra and Hydras tournaments share it."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = [model.rating(name=label) for label in labels]
+    for table, ranks in games:
+        new = model.rate([[ratings[p]] for p in table], ranks=list(ranks))
+        for seat, p in enumerate(table):
+            ratings[p] = new[seat][0]
+    return [{"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for r in ratings]
 
 
 def result_row(p: dict[str, Any]) -> dict[str, Any]:
@@ -224,6 +246,9 @@ def table_text(players: Sequence[dict[str, Any]]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Play the tournament, write its files, print the table."""
+    if games.pick(args) == "hydras":
+        from agents.hydras.tournament import run as run_hydras
+        return run_hydras(args)
     scen, specs, cycle = _checked(args)
     options = cli.parse_rules(args.rule, scen)
     labels = labels_of(specs)
@@ -274,19 +299,26 @@ def _checked(args: argparse.Namespace) -> tuple[Any, list[str], int]:
     if len(specs) < scen.players:
         raise cli.UsageError(f"scenario {scen.number} ({scen.name}) seats {scen.players} players; "
                              f"--players gives {len(specs)} (repeat a spec to seat it more than once)")
-    cycle = math.comb(len(specs), scen.players) * scen.players
-    if cycle > MAX_TABLES:
-        raise cli.UsageError(f"{len(specs)} players at {scen.players}-seat tables make {cycle} "
-                             f"tables per cycle; at most {MAX_TABLES}")
-    needed = games_to_seat_everyone(len(specs), scen.players)
-    if args.games < needed:
-        raise cli.UsageError(
-            f"--games {args.games} is too few for {len(specs)} players at {scen.players}-seat "
-            f"tables: some players would play no game; give --games {needed} or more (a "
-            f"multiple of {cycle}, the tables of one deal, keeps the seating even)")
+    cycle = check_seating(len(specs), scen.players, args.games)
     cli.check_backend(args.backend, args.address)
     cli.check_agents(specs, "--players")
     return scen, specs, cycle
+
+
+def check_seating(players: int, seats: int, games: int) -> int:
+    """The tables per deal of ``players`` at ``seats``-seat tables; UsageError when they are
+    more than :data:`MAX_TABLES` or ``games`` would leave a player without a game."""
+    cycle = math.comb(players, seats) * seats
+    if cycle > MAX_TABLES:
+        raise cli.UsageError(f"{players} players at {seats}-seat tables make {cycle} "
+                             f"tables per cycle; at most {MAX_TABLES}")
+    needed = games_to_seat_everyone(players, seats)
+    if games < needed:
+        raise cli.UsageError(
+            f"--games {games} is too few for {players} players at {seats}-seat "
+            f"tables: some players would play no game; give --games {needed} or more (a "
+            f"multiple of {cycle}, the tables of one deal, keeps the seating even)")
+    return cycle
 
 
 def _results_doc(args: argparse.Namespace, scen: Any, specs: list[str], labels: list[str],

@@ -14,10 +14,12 @@ Plays games with every seat the same bot (``random`` and ``heuristic``) at
 
 ::
 
-    python benchmarks/hydras_calibration.py --games 10000          # the issue's count
+    nice -n 10 python benchmarks/hydras_calibration.py --games 10000 --workers 2   # the issue's count
     python benchmarks/hydras_calibration.py --games 1000 --json out.json
 
-Game ``i`` of a setting uses seed ``i`` (bots seeded from it), so runs repeat.
+Game ``i`` of a setting uses seed ``i`` (bots seeded from it), so runs repeat,
+and the figures do not depend on ``--workers`` (games are summarised in seed
+order). A progress bar per setting shows on a terminal.
 """
 
 from __future__ import annotations
@@ -26,9 +28,11 @@ import argparse
 import json
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from agents.hydras import BOTS
+from agents.progress import progress
 from hydra_env.hydras import HydrasGame
 from hydra_env.hydras import codec as actions
 from hydra_env.hydras.state import DecisionKind, Event
@@ -65,6 +69,31 @@ def play_one(bot: str, players: int, seed: int) -> dict[str, Any]:
             "turns": turns, "forced": forced, "chains": chains,
             "left": sum(len(h) for h in game.state.hands),
             "left_heads": sum(heads[c] for h in game.state.hands for c in h)}
+
+
+def play_chunk(job: tuple[str, int, int, int]) -> list[dict[str, Any]]:
+    """Games ``start .. stop-1`` of a setting ``(bot, players, start, stop)``."""
+    bot, players, start, stop = job
+    return [play_one(bot, players, seed) for seed in range(start, stop)]
+
+
+def play_setting(bot: str, players: int, games: int, workers: int, *, quiet: bool = False,
+                 chunk: int = 50) -> list[dict[str, Any]]:
+    """The figures of games ``0 .. games-1`` of a setting, in seed order, on ``workers``
+    processes, under a progress bar."""
+    jobs = [(bot, players, start, min(start + chunk, games)) for start in range(0, games, chunk)]
+    out: list[dict[str, Any]] = []
+    with progress(total=games, desc=f"{bot} {players}p", unit="game", quiet=quiet) as bar:
+        if workers <= 1:
+            for job in jobs:
+                out += play_chunk(job)
+                bar.update(job[3] - job[2])
+            return out
+        with ProcessPoolExecutor(workers) as pool:
+            for job, part in zip(jobs, pool.map(play_chunk, jobs)):
+                out += part
+                bar.update(job[3] - job[2])
+    return out
 
 
 def summarise(games: list[dict[str, Any]], players: int) -> dict[str, float]:
@@ -114,13 +143,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=10000, help="games per setting (10000)")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--bots", nargs="+", default=["random", "heuristic"], choices=sorted(BOTS))
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
     rows = []
     for bot in args.bots:
         for players in args.players:
             start = time.perf_counter()
-            games = [play_one(bot, players, seed) for seed in range(args.games)]
+            games = play_setting(bot, players, args.games, args.workers, quiet=args.no_progress)
             row = {"bot": bot, **summarise(games, players),
                    "seconds": round(time.perf_counter() - start, 1)}
             rows.append(row)

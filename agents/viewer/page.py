@@ -194,7 +194,10 @@ def _seat_options(rec: Recording, seats: list[str]) -> str:
 
 
 def replay_page(doc: dict[str, Any]) -> str:
-    """The HTML text of the replay page of ``doc``."""
+    """The HTML text of the replay page of ``doc`` (a Hydras replay: :mod:`agents.viewer.hydras_page`)."""
+    if doc.get("game") == "hydras":
+        from agents.viewer.hydras_page import replay_page as hydras_page
+        return hydras_page(doc)
     rec = record(doc)
     rules, state = rec.rules, rec.game.state
     width, height = svg.picture_size(rules)
