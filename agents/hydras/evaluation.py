@@ -2,8 +2,17 @@
 :mod:`hydra_env.hydras.outcomes` (also used by the Hydras candidate features),
 re-exported under its older name."""
 
-from hydra_env.hydras.outcomes import (Outcome, Summary, after_cut, after_neck, after_torch,
-                                       board_scores, is_block_offer, outcomes, summary_of)
+from hydra_env.hydras.outcomes import (
+                                       Outcome,
+                                       Summary,
+                                       after_cut,
+                                       after_neck,
+                                       after_torch,
+                                       board_scores,
+                                       is_block_offer,
+                                       outcomes,
+                                       summary_of,
+)
 
 __all__ = ["Outcome", "Summary", "after_cut", "after_neck", "after_torch", "board_scores",
            "is_block_offer", "outcomes", "summary_of"]

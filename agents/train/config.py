@@ -40,7 +40,6 @@ import yaml
 
 from hydra_env import ConfigError, arguments
 
-
 COOP = "hydra_env/Coop-v0"
 HYDRAS = "hydra_env/Hydras-v0"
 ENVS = ("hydra_env/Solo-v0", COOP, HYDRAS)
@@ -98,7 +97,8 @@ class TrainConfig:
     checkpoint_freq: int = _f(50_000, "environment steps between checkpoints (0: only at the end)")
     keep_checkpoints: int = _f(3, "checkpoints kept on disk (the newest)")
     final_eval_games: int = _f(1000, "games of the final evaluation report (0: none)")
-    opponents: list = _f(["heuristic"], "Coop-v0, Hydras-v0: scripted opponents sampled per episode (per seat), by bot name")
+    opponents: list = _f(["heuristic"], "Coop-v0, Hydras-v0: scripted opponents sampled per episode "
+                         "(per seat), by bot name")
     opponent_weights: list = _f([], "Coop-v0, Hydras-v0: sampling weights of `opponents` (empty: uniform)")
     selfplay_prob: float = _f(0.0, "Coop-v0, Hydras-v0: chance that an opponent seat is a frozen past checkpoint")
     selfplay_pool: int = _f(5, "Coop-v0, Hydras-v0: frozen checkpoints kept in the self-play pool")

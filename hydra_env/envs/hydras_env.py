@@ -117,8 +117,8 @@ from gymnasium import spaces
 
 from hydra_env import arguments
 from hydra_env.envs.base import max_steps_argument, reset_seed
-from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.envs.hydras_candidates import FEATURE_BOUND, N_FEATURES, HydrasCandidateEncoder
+from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.hydras.encoding import HydrasEncoder
 from hydra_env.hydras.game import HydrasGame, resolve_cards
 from hydra_env.hydras.tables import tables_for
