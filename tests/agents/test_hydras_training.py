@@ -97,3 +97,15 @@ def test_tiny_hydras_run_trains_evaluates_and_reports_the_win_share(tmp_path: Pa
     assert "eval/win_share" in best
     assert json.loads((run_dir / "status.json").read_text())["state"] == "done"
     assert json.loads((run_dir / "warm_start.json").read_text())["teacher"] == "heuristic"
+
+
+def test_train_game_hydras_picks_the_hydras_config(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path) -> None:
+    # A bad env argument makes the checks fail before any run folder: the error shows the
+    # config it loaded was the Hydras one.
+    code = cli.main(["train", "--game", "hydras", "--set", "env_kwargs.num_players=9",
+                     "--runs-dir", str(tmp_path)])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "cannot build hydra_env/Hydras-v0" in err and "num_players" in err
+    assert not any(tmp_path.iterdir())
