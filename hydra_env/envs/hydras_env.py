@@ -335,6 +335,11 @@ class HydrasEnv(gym.Env):
 
     def _illegal(self, index: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if self.illegal_action == "raise":
+            if self.game.is_legal(index):      # legal, but not among the K candidate rows
+                raise IllegalActionError(f"action {index} ({self.game.describe(index)}) is legal but "
+                                         f"not among the {self.candidates} candidate rows offered "
+                                         f"(the best {self.candidates} by value); make the env with "
+                                         f"a larger candidates=")
             try:
                 self.game.apply(index)        # the engine says what is illegal and why
             except IllegalActionError as exc:

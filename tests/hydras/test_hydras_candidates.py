@@ -102,3 +102,14 @@ def test_flat_observation_with_candidates_is_a_dict_with_obs() -> None:
     obs, _ = env.reset(seed=0)
     assert set(obs) == {"obs", "cand_feat", "cand_index"}
     assert obs["obs"].shape == (env.encoder.size,)
+
+
+def test_a_legal_action_outside_the_candidate_rows_is_refused_without_a_change() -> None:
+    from hydra_env.errors import IllegalActionError
+    env = HydrasEnv(3, opponents=["random"], candidates=2)
+    obs, info = env.reset(seed=1)
+    outside = [a for a in env.game.legal_actions() if not info["action_mask"][a]]
+    history = env.game.history
+    with pytest.raises(IllegalActionError, match="not among the 2 candidate rows"):
+        env.step(outside[0])
+    assert env.game.history == history
