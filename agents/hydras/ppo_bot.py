@@ -16,7 +16,7 @@ import numpy as np
 
 from agents.ppo_bot import load_model, resolve_policy
 from hydra_env import ConfigError
-from hydra_env.envs.hydras_candidates import HydrasCandidateEncoder
+from hydra_env.envs.hydras_candidates import N_FEATURES, HydrasCandidateEncoder
 from hydra_env.hydras import HydrasSeatView
 from hydra_env.hydras.encoding import HydrasEncoder
 
@@ -40,7 +40,9 @@ class HydrasPPOBot:
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
         self._encoders: tuple[Any, Any, Any] | None = None
-        if self.dict_obs and not ({"board", "hand", "features"} <= set(parts) or self.flat_part):
+        cand_ok = "cand_feat" not in parts or parts["cand_feat"].shape[1] == N_FEATURES
+        if self.dict_obs and (not cand_ok or not ({"board", "hand", "features"} <= set(parts)
+                                                  or self.flat_part)):
             raise ConfigError(f"PPO checkpoint {self.path} was not trained on hydra_env/Hydras-v0 "
                               f"(its observation has {sorted(parts)}); use it with game 'hydra'")
 
