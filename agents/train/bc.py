@@ -30,26 +30,27 @@ Episodes = list[dict[str, Any]]     # [{"seed": env seed, "actions": [...]}, ...
 
 
 def play_teacher(make_env: Callable[[], Any], teacher: str, games: int, seed: int,
-                 workers: int = 1) -> Episodes:
+                 workers: int = 1, game: str = "hydra") -> Episodes:
     """The teacher's decisions in ``games`` episodes; episode ``g`` uses env and
-    teacher seed ``seed + g``, so the result does not depend on ``workers``."""
+    teacher seed ``seed + g``, so the result does not depend on ``workers``.
+    ``game``: the bot registry's game of the teacher (``hydra`` or ``hydras``)."""
     chunks = [list(range(i, games, workers)) for i in range(workers)]
     if workers <= 1:
-        parts = [_play(make_env, teacher, chunks[0], seed, True)]
+        parts = [_play(make_env, teacher, chunks[0], seed, True, game)]
     else:
         import multiprocessing as mp
         with mp.get_context("spawn").Pool(workers) as pool:
-            parts = pool.starmap(_play, [(make_env, teacher, c, seed, k == 0)
+            parts = pool.starmap(_play, [(make_env, teacher, c, seed, k == 0, game)
                                          for k, c in enumerate(chunks)])
     return sorted((e for part in parts for e in part), key=lambda e: e["seed"])
 
 
 def _play(make_env: Callable[[], Any], teacher: str, games: list[int], seed: int,
-          show: bool) -> Episodes:
+          show: bool, game: str = "hydra") -> Episodes:
     env = make_env()
     out = []
     for g in progress(games, desc=f"imitate {teacher}", unit="game", quiet=not show):
-        bot = make_bot(teacher, seed=seed + g)
+        bot = make_bot(teacher, game=game, seed=seed + g)
         env.reset(seed=seed + g)
         core, actions = env.unwrapped, []
         while True:

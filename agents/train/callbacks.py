@@ -195,9 +195,22 @@ def eval_metrics(tasks: list[GameTask], records: list[Any], learner: str) -> dic
             "eval/city_saved_rate": sum(won) / n}
 
 
+def hydras_metrics(config: TrainConfig, spec: str) -> dict[str, float]:
+    """Hydras: ``eval_games`` games against the first of ``opponents``, seats rotated
+    (:func:`agents.hydras.match.win_share`): win share, mean score and rank."""
+    from agents.hydras.match import win_share
+    out = win_share(spec, [config.opponents[0] if config.opponents else "heuristic"],
+                    games=config.eval_games, players=int(config.env_kwargs.get("num_players", 3)),
+                    seed=config.eval_seed)
+    return {"eval/win_share": out["share"], "eval/score_mean": out["score_mean"],
+            "eval/rank_mean": out["rank_mean"]}
+
+
 def primary_metric(metrics: dict[str, float]) -> float:
     """What "best model" maximises: solo expected score; coordinated epic − tragic
-    rate plus half the city-saved rate."""
+    rate plus half the city-saved rate; Hydras the win share."""
+    if "eval/win_share" in metrics:
+        return metrics["eval/win_share"]
     if "eval/solo_score_mean" in metrics:
         return metrics["eval/solo_score_mean"]
     return (metrics["eval/epic_hero_rate"] - metrics["eval/tragic_hero_rate"]
@@ -243,9 +256,12 @@ class Evaluate(BaseCallback):
         """Evaluate now (saving a checkpoint to evaluate), log, update the best model."""
         path = self.checkpoints.save()
         spec = f"ppo:{path}"
-        tasks = eval_tasks(self.config, spec, self.config.eval_games, self.config.eval_seed)
         start = time.perf_counter()
-        metrics = eval_metrics(tasks, run_games(tasks, workers=1), spec)
+        if self.config.env == "hydra_env/Hydras-v0":
+            metrics = hydras_metrics(self.config, spec)
+        else:
+            tasks = eval_tasks(self.config, spec, self.config.eval_games, self.config.eval_seed)
+            metrics = eval_metrics(tasks, run_games(tasks, workers=1), spec)
         for key, value in metrics.items():
             self.logger.record(key, value)
         self.logger.record("eval/seconds", time.perf_counter() - start)

@@ -7,9 +7,9 @@ fail minutes into a run fails at once, with nothing written:
 * ``device``: a torch device string (``cpu``, ``cuda``, ``cuda:N``, ``mps``,
   ``auto``) that names a device this machine has;
 * ``bc_teacher`` and every entry of ``opponents``: bot specs that resolve
-  (through :func:`hydra_env.envs.bots.make_bot`);
+  (through :func:`hydra_env.envs.bots.make_bot`, of the config's game);
 * ``env`` with ``env_kwargs``: the training environment is built once and
-  reset (with the opponent pool of ``hydra_env/Coop-v0``);
+  reset (with the opponent pool of ``hydra_env/Coop-v0`` and ``hydra_env/Hydras-v0``);
 * the imitation cache (``runs/bc_cache/``) of a warm start, when it exists:
   a corrupt file is named, with what to do about it.
 
@@ -72,13 +72,15 @@ def check_device(device: str) -> None:
 
 def check_bots(config: TrainConfig) -> None:
     """ConfigError unless ``bc_teacher`` and every entry of ``opponents`` make a bot."""
+    from agents.train.config import config_game
     from hydra_env.envs.bots import make_bot
+    game = config_game(config)
     named = [(f"field 'opponents' entry {i}", spec) for i, spec in enumerate(config.opponents)]
     if config.bc_teacher:
         named.append(("field 'bc_teacher'", config.bc_teacher))
     for label, spec in named:
         try:
-            make_bot(spec, seed=0)
+            make_bot(spec, game=game, seed=0)
         except HydraError as exc:
             raise ConfigError(f"{label} ({spec!r}): {exc}; `hydra-env bots` lists the bots "
                               f"and their parameters") from None

@@ -4,6 +4,8 @@
 
     hydra-env train                       # the packaged solo_ppo config
     hydra-env train coop_ppo --set total_timesteps=2e6 --set seed=3
+    hydra-env train --game hydras          # the packaged hydras_ppo config (the card game)
+    hydra-env train hydras_ppo
     hydra-env train my_config.yaml
     hydra-env train --resume runs/Solo-v0__ppo__0__20261130-120000
     hydra-env train --help-fields
@@ -27,7 +29,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """The ``train`` sub-command."""
     p = subparsers.add_parser(
         "train", help="train a MaskablePPO agent (run folder under runs/)",
-        description="Train a MaskablePPO agent on hydra_env/Solo-v0 or hydra_env/Coop-v0. "
+        description="Train a MaskablePPO agent on hydra_env/Solo-v0, hydra_env/Coop-v0 or "
+                    "hydra_env/Hydras-v0 (the card game). "
                     "The config is YAML: a 'default' block and one block per env id. "
                     "A run folder runs/{env}__{name}__{seed}__{time}/ receives the resolved "
                     "config, TensorBoard logs, checkpoints, the best model and a final "
@@ -39,6 +42,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="override a config field, e.g. --set total_timesteps=2e6 (repeatable); "
                         "a dotted key sets one entry of env_kwargs: --set env_kwargs.scenario=11; "
                         "with --resume the overrides are written into the run's config.yaml")
+    p.add_argument("--game", choices=("hydra", "hydras"), default=None,
+                   help="the game: without a config, its packaged config (hydra: solo_ppo, "
+                        "hydras: hydras_ppo); with one, it must train on that game")
     p.add_argument("--env", default=None, help="env block of the config to use "
                                                "(default: the config's 'env' field)")
     p.add_argument("--resume", type=Path, default=None, metavar="RUN_DIR",
@@ -71,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     """Train, or resume; exit 0 when done, 130 when interrupted (checkpoint saved)."""
     from agents.cli import UsageError
     from agents.outputs import check_work_folder
-    from agents.train.config import DEFAULT_CONFIG, load_config
+    from agents.train.config import DEFAULT_CONFIGS, config_game, load_config
     if args.help_fields:
         print(_fields_text())
         return 0
@@ -86,8 +92,14 @@ def run(args: argparse.Namespace) -> int:
         # A bad config name or field, or an unusable --runs-dir, fails here, before torch is imported.
         if args.resume is None:
             check_work_folder(args.runs_dir, "--runs-dir")
+        if args.resume is not None and args.game is not None:
+            raise UsageError("--game picks a config; a resumed run keeps its game (drop --game)")
         config = None if args.resume is not None else \
-            load_config(args.config or DEFAULT_CONFIG, args.overrides, env=args.env)
+            load_config(args.config or DEFAULT_CONFIGS[args.game or "hydra"], args.overrides,
+                        env=args.env)
+        if config is not None and args.game is not None and config_game(config) != args.game:
+            raise UsageError(f"--game {args.game}: the config trains on {config.env} (game "
+                             f"{config_game(config)!r}); drop --game or give a config of {args.game}")
         try:
             from agents.train import trainer
         except ModuleNotFoundError as exc:

@@ -40,6 +40,10 @@ import yaml
 
 from hydra_env import ConfigError, arguments
 
+COOP = "hydra_env/Coop-v0"
+HYDRAS = "hydra_env/Hydras-v0"
+ENVS = ("hydra_env/Solo-v0", COOP, HYDRAS)
+
 
 def _f(default: Any, doc: str, **kw: Any) -> Any:
     if isinstance(default, (list, dict)):
@@ -51,7 +55,8 @@ def _f(default: Any, doc: str, **kw: Any) -> Any:
 class TrainConfig:
     """Everything a training run needs; see each field's ``doc`` metadata."""
 
-    env: str = _f("hydra_env/Solo-v0", "Gymnasium id to train on: hydra_env/Solo-v0 or hydra_env/Coop-v0")
+    env: str = _f("hydra_env/Solo-v0", "Gymnasium id to train on: hydra_env/Solo-v0, hydra_env/Coop-v0 "
+                  "or hydra_env/Hydras-v0 (the card game)")
     name: str = _f("ppo", "experiment name, part of the run folder's name")
     seed: int = _f(0, "seed of the policy, the environments and the evaluations")
     total_timesteps: int = _f(1_000_000, "environment steps to train for (the learning seat's decisions)")
@@ -94,11 +99,12 @@ class TrainConfig:
     checkpoint_freq: int = _f(50_000, "environment steps between checkpoints (0: only at the end)")
     keep_checkpoints: int = _f(3, "checkpoints kept on disk (the newest)")
     final_eval_games: int = _f(1000, "games of the final evaluation report (0: none)")
-    opponents: list = _f(["heuristic"], "Coop-v0: scripted opponents sampled per episode, by bot name")
-    opponent_weights: list = _f([], "Coop-v0: sampling weights of `opponents` (empty: uniform)")
-    selfplay_prob: float = _f(0.0, "Coop-v0: chance that an opponent seat is a frozen past checkpoint")
-    selfplay_pool: int = _f(5, "Coop-v0: frozen checkpoints kept in the self-play pool")
-    selfplay_refresh: int = _f(100_000, "Coop-v0: environment steps between adding the learner to the pool")
+    opponents: list = _f(["heuristic"], "Coop-v0, Hydras-v0: scripted opponents sampled per episode "
+                         "(per seat), by bot name")
+    opponent_weights: list = _f([], "Coop-v0, Hydras-v0: sampling weights of `opponents` (empty: uniform)")
+    selfplay_prob: float = _f(0.0, "Coop-v0, Hydras-v0: chance that an opponent seat is a frozen past checkpoint")
+    selfplay_pool: int = _f(5, "Coop-v0, Hydras-v0: frozen checkpoints kept in the self-play pool")
+    selfplay_refresh: int = _f(100_000, "Coop-v0, Hydras-v0: environment steps between adding the learner to the pool")
     bc_teacher: str = _f("", "warm start: imitate this bot before PPO ('' : none)")
     bc_games: int = _f(0, "warm start: games played by the teacher to collect decisions")
     bc_epochs: int = _f(10, "warm start: passes over the teacher's decisions")
@@ -276,6 +282,15 @@ def parse_override(text: str) -> tuple[str, Any]:
 DEFAULT_CONFIG = "solo_ppo"
 """The packaged config ``hydra-env train`` uses when none is named."""
 
+DEFAULT_CONFIGS = {"hydra": DEFAULT_CONFIG, "hydras": "hydras_ppo"}
+"""The packaged config of each game (``hydra-env train --game GAME``)."""
+
+
+def config_game(config: TrainConfig) -> str:
+    """The game a config trains on: ``hydras`` for Hydras-v0, else ``hydra`` (the
+    bot registry's game names, :data:`hydra_env.envs.bots.GROUPS`)."""
+    return "hydras" if config.env == HYDRAS else "hydra"
+
 
 def config_dir() -> Path:
     """The folder of the packaged configs: ``agents/configs`` in an installed wheel
@@ -354,7 +369,7 @@ def validate(c: TrainConfig) -> None:
         arguments.integer(f"field {name!r}", getattr(c, name), low=0,
                           fix="write 0 or a larger whole number")
     arguments.integer("field 'selfplay_pool'", c.selfplay_pool, low=1)
-    arguments.choice("field 'env'", c.env, ("hydra_env/Solo-v0", "hydra_env/Coop-v0"))
+    arguments.choice("field 'env'", c.env, ENVS)
     for name in ("learning_rate", "bc_learning_rate"):
         if getattr(c, name) <= 0:
             raise ConfigError(f"field {name!r} must be a positive number, got {getattr(c, name)}; "
@@ -371,9 +386,10 @@ def validate(c: TrainConfig) -> None:
     for i, spec in enumerate(c.opponents):
         arguments.text(f"field 'opponents' entry {i}", spec,
                        fix="write bot specs such as [heuristic, random] (`hydra-env bots` lists them)")
-    if c.env == "hydra_env/Coop-v0" and not c.opponents and "opponents" not in c.env_kwargs:
-        raise ConfigError("field 'opponents' is empty: the coordinated game needs scripted "
-                          "opponents for the other seats; write e.g. opponents: [heuristic]")
+    if c.env in (COOP, HYDRAS) and not c.opponents and "opponents" not in c.env_kwargs:
+        game = "the coordinated game" if c.env == COOP else "Hydras"
+        raise ConfigError(f"field 'opponents' is empty: {game} needs scripted "
+                          f"opponents for the other seats; write e.g. opponents: [heuristic]")
     if c.opponent_weights:
         if len(c.opponent_weights) != len(c.opponents):
             raise ConfigError(f"field 'opponent_weights' must have one weight per entry of "

@@ -104,7 +104,10 @@ class CandidateHeads(torch.nn.Module):
             vf += [torch.nn.Linear(width, size), activation()]
             width = size
         self.value = torch.nn.Sequential(*vf)
-        self.latent_dim_pi = n_actions
+        # SB3's _build makes a throwaway action_net Linear(latent_dim_pi, n_actions) from this
+        # (and orthogonally initialises it) before CandidatePolicy replaces it by Identity: kept
+        # tiny, as n_actions² weights would be 100 million for Hydras (and minutes per load).
+        self.latent_dim_pi = 1
         self.latent_dim_vf = width
 
     def forward(self, features: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:

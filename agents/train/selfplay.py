@@ -1,6 +1,6 @@
 """Opponents sampled per episode: scripted bots by weight, or frozen past learners.
 
-An :class:`OpponentPool` sits in a ``hydra_env/Coop-v0`` seat; at every reset
+An :class:`OpponentPool` sits in a ``hydra_env/Coop-v0`` or ``hydra_env/Hydras-v0`` seat; at every reset
 the environment asks it for this episode's bot (``sample(seed)``). With
 probability ``selfplay_prob`` that is a frozen checkpoint from the pool
 folder (written by :class:`agents.train.callbacks.SelfPlayPool`), otherwise
@@ -25,8 +25,10 @@ class OpponentPool:
 
     def __init__(self, names: Sequence[str], weights: Sequence[float] = (), *,
                  pool_dir: str | Path | None = None, selfplay_prob: float = 0.0,
-                 pool_size: int = 5) -> None:
-        """``names``: scripted bots; ``weights``: their sampling weights (uniform if empty)."""
+                 pool_size: int = 5, game: str = "hydra") -> None:
+        """``names``: scripted bots; ``weights``: their sampling weights (uniform if empty);
+        ``game``: the bot registry's game (``hydra`` or ``hydras``)."""
+        self.game = game
         self.names = list(names)
         w = np.asarray(list(weights) or [1.0] * len(self.names), dtype=float)
         self.weights = w / w.sum()
@@ -45,10 +47,14 @@ class OpponentPool:
         rng = np.random.default_rng(seed)
         frozen = self.frozen()
         if frozen and rng.random() < self.selfplay_prob:
+            path = str(frozen[int(rng.integers(len(frozen)))])
+            if self.game == "hydras":
+                from agents.hydras.ppo_bot import HydrasPPOBot
+                return HydrasPPOBot(path, seed=seed)
             from agents.ppo_bot import PPOBot
-            return PPOBot(str(frozen[int(rng.integers(len(frozen)))]), seed=seed)
+            return PPOBot(path, seed=seed)
         name = self.names[int(rng.choice(len(self.names), p=self.weights))]
-        return make_bot(name, seed=seed)
+        return make_bot(name, game=self.game, seed=seed)
 
     def __repr__(self) -> str:
         return (f"OpponentPool({self.names}, selfplay_prob={self.selfplay_prob}, "

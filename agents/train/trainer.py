@@ -48,7 +48,7 @@ import hydra_env  # noqa: F401  (registers the environment ids)
 from agents.train import callbacks as cb
 from agents.train import resume as resuming
 from agents.train.checks import check_config
-from agents.train.config import TrainConfig, dump_config
+from agents.train.config import HYDRAS, TrainConfig, config_game, dump_config
 from agents.train.resume import resume_config  # noqa: F401  (trainer.resume_config, as before)
 from agents.train.selfplay import OpponentPool
 from hydra_env import ConfigError
@@ -76,12 +76,14 @@ def recorded_env_args(config: TrainConfig) -> tuple[str, dict[str, Any]]:
 
 
 def env_kwargs(config: TrainConfig, run_dir: Path | None) -> dict[str, Any]:
-    """The environment's keyword arguments, with the opponent pool for Coop-v0."""
+    """The environment's keyword arguments, with the opponent pool for Coop-v0 and
+    Hydras-v0 (one pool for every opponent seat; each seat draws its own bot)."""
     _, kwargs = recorded_env_args(config)
-    if config.env == COOP and "opponents" not in config.env_kwargs:
+    if config.env in (COOP, HYDRAS) and "opponents" not in config.env_kwargs:
         pool = OpponentPool(config.opponents, config.opponent_weights,
                             pool_dir=(run_dir / "pool") if run_dir and config.selfplay_prob else None,
-                            selfplay_prob=config.selfplay_prob, pool_size=config.selfplay_pool)
+                            selfplay_prob=config.selfplay_prob, pool_size=config.selfplay_pool,
+                            game=config_game(config))
         kwargs["opponents"] = [pool]
     return kwargs
 
@@ -249,7 +251,7 @@ def _learn(model: Any, venv: Any, config: TrainConfig, run_dir: Path, *, resume:
     callbacks: list[Any] = [checkpoints]
     if config.eval_freq:
         callbacks.append(cb.Evaluate(config, run_dir, checkpoints))
-    if config.env == COOP and config.selfplay_prob > 0:
+    if config.env in (COOP, HYDRAS) and config.selfplay_prob > 0:
         callbacks.append(cb.SelfPlayPool(run_dir / "pool", config.selfplay_refresh,
                                          config.selfplay_pool))
     if config.progress_bar:
@@ -316,7 +318,8 @@ def _warm_start(model: Any, config: TrainConfig, run_dir: Path) -> None:
     episodes = bc.load_episodes(cache)
     if episodes is None:
         episodes = bc.play_teacher(env_factory(config, None), config.bc_teacher, config.bc_games,
-                                   config.seed + 7_000_000, workers=config.bc_workers)
+                                   config.seed + 7_000_000, workers=config.bc_workers,
+                                   game=config_game(config))
         bc.save_episodes(cache, episodes)
     try:
         data = bc.replay(env_factory(config, None), episodes, config.gamma)
@@ -350,11 +353,38 @@ def evaluated_model(run_dir: Path) -> dict[str, Any]:
             "file": "final_model.zip"}
 
 
+def hydras_report(config: TrainConfig, run_dir: Path, chosen: dict[str, Any], workers: int) -> int:
+    """The end-of-run report of a Hydras run: ``final_eval_games`` games of the chosen
+    model against the first of ``opponents``, seats rotated
+    (:func:`agents.hydras.match.win_share`), on fresh seeds (``eval_seed`` + 1,000,000: not
+    the periodic evaluations' games, which chose the best model); ``eval/summary.json``
+    and ``eval/games.json``."""
+    from agents.hydras.match import win_share
+    players = int(config.env_kwargs.get("num_players", 3))
+    opponent = config.opponents[0] if config.opponents else "heuristic"
+    print(f"final report: the {chosen['model']} model at step {chosen['timesteps']} "
+          f"({chosen['file']}) against {opponent}, {config.final_eval_games} games")
+    summary = win_share(f"ppo:{run_dir / chosen['file']}", [opponent], games=config.final_eval_games,
+                        players=players, seed=config.eval_seed + 1_000_000, workers=workers)
+    out = run_dir / "eval"
+    out.mkdir(exist_ok=True)
+    (out / "games.json").write_text(json.dumps(summary.pop("games_played")) + "\n")
+    summary["evaluated_model"] = chosen
+    tmp = out / "summary.partial"
+    tmp.write_text(json.dumps(summary, indent=2) + "\n")
+    os.replace(tmp, out / "summary.json")
+    print(f"win share {summary['share']:.3f} [{summary['low']:.3f}, {summary['high']:.3f}] "
+          f"against {opponent} (equal share {summary['equal']:.3f})")
+    return 0
+
+
 def final_report(config: TrainConfig, run_dir: Path, workers: int) -> int:
     """The end-of-run evaluation (:func:`evaluated_model`) by ``hydra-env evaluate``'s
     code; ``eval/summary.json`` says which model it evaluated (``evaluated_model``)."""
     from agents import cli
     chosen = evaluated_model(run_dir)
+    if config.env == HYDRAS:
+        return hydras_report(config, run_dir, chosen, workers)
     kwargs = config.env_kwargs
     solo = config.env != COOP
     scenario = int(kwargs.get("scenario", 10 if solo else 1))

@@ -69,6 +69,16 @@ Actions and mask
     Something that is no index of the action space at all (``True``, ``1.0``,
     ``-1``) always raises :class:`hydra_env.errors.IllegalActionError`.
 
+Candidate features (``candidates=K``)
+    ``candidates`` 0 (default) is off. With K > 0 the observation is a Dict
+    of the parts above (``obs``: the flat vector, with ``flatten=True``) plus
+    ``cand_feat`` ``Box(−5, 5, (K, 65), float32)``, one row per legal action
+    of the learning seat from its after-state
+    (:mod:`hydra_env.envs.hydras_candidates` lists the 65 values), and
+    ``cand_index`` ``Box(−1, 10174, (K,), float32)``, the action index of each
+    row (−1: padding). When the seat has more than K legal actions, the mask
+    offers only the K rows' actions (the best K by the heuristic's value).
+
 Rewards, at the end only (0 before)
     ``"win"`` (default): 1 for a win (1/k when k seats share it), else 0.
     ``"rank"``: ``1 − 2·(rank − 1)/(players − 1)`` with H16's rank (tied seats
@@ -83,7 +93,7 @@ Episode end
 Arguments
     ``num_players`` 2–4 (3), ``opponents``, ``reward``, ``seat`` (an int or
     ``"random"``: drawn each episode), ``render_mode`` None|"ansi",
-    ``flatten`` (False), ``illegal_action`` "raise"|"penalty",
+    ``flatten`` (False), ``candidates`` (0), ``illegal_action`` "raise"|"penalty",
     ``illegal_penalty`` (−1.0), ``max_steps`` (None), ``cards`` (a card set or
     the path of a card file), ``bot_factory`` (``(name, seed) -> bot`` used
     for names; default :func:`resolve_bot`'s lookup). Integers may be numpy
@@ -92,7 +102,8 @@ Arguments
     does an opponent name the bot registry does not know.
 
 Version history
-    v0: first version (observation layout ``OBS_VERSION`` 0).
+    v0: first version (observation layout ``OBS_VERSION`` 0); the ``candidates``
+    observation parts (off by default) came later within v0.
 """
 
 from __future__ import annotations
@@ -106,6 +117,7 @@ from gymnasium import spaces
 
 from hydra_env import arguments
 from hydra_env.envs.base import max_steps_argument, reset_seed
+from hydra_env.envs.hydras_candidates import FEATURE_BOUND, N_FEATURES, HydrasCandidateEncoder
 from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.hydras.encoding import HydrasEncoder
 from hydra_env.hydras.game import HydrasGame, resolve_cards
@@ -166,13 +178,24 @@ def players_argument(num_players: Any) -> int:
     return arguments.integer("num_players", num_players, low=2, high=4)
 
 
-def observation_space(encoder: HydrasEncoder, flatten: bool) -> spaces.Space:
-    """The observation space of an encoder (Dict of three Boxes, or one flat Box)."""
+def observation_space(encoder: HydrasEncoder, flatten: bool, candidates: int = 0,
+                      action_size: int = 0) -> spaces.Space:
+    """The observation space of an encoder (Dict of three Boxes, or one flat Box; with
+    ``candidates`` K > 0 a Dict with ``cand_feat`` and ``cand_index`` too)."""
     if flatten:
-        return spaces.Box(0.0, 1.0, (encoder.size,), np.float32)
-    return spaces.Dict({"board": spaces.Box(0.0, 1.0, encoder.board_shape, np.float32),
-                        "hand": spaces.Box(0.0, 1.0, encoder.hand_shape, np.float32),
-                        "features": spaces.Box(0.0, 1.0, (encoder.feature_count,), np.float32)})
+        flat = spaces.Box(0.0, 1.0, (encoder.size,), np.float32)
+        if not candidates:
+            return flat
+        parts: dict[str, spaces.Space] = {"obs": flat}
+    else:
+        parts = {"board": spaces.Box(0.0, 1.0, encoder.board_shape, np.float32),
+                 "hand": spaces.Box(0.0, 1.0, encoder.hand_shape, np.float32),
+                 "features": spaces.Box(0.0, 1.0, (encoder.feature_count,), np.float32)}
+    if candidates:
+        parts["cand_feat"] = spaces.Box(-FEATURE_BOUND, FEATURE_BOUND, (candidates, N_FEATURES),
+                                        np.float32)
+        parts["cand_index"] = spaces.Box(-1.0, float(action_size - 1), (candidates,), np.float32)
+    return spaces.Dict(parts)
 
 
 def terminal_reward(game: HydrasGame, seat: int, scheme: str) -> float:
@@ -220,7 +243,7 @@ class HydrasEnv(gym.Env):
 
     def __init__(self, num_players: int = 3, opponents: Sequence[Any] | Any = ("random",),
                  reward: str = "win", seat: int | str = 0, render_mode: str | None = None, *,
-                 flatten: bool = False, illegal_action: str = "raise",
+                 flatten: bool = False, candidates: int = 0, illegal_action: str = "raise",
                  illegal_penalty: float = -1.0, max_steps: int | None = None,
                  cards: Any = None, bot_factory: Callable[..., Any] | None = None) -> None:
         """Arguments as in the module docstring."""
@@ -243,6 +266,7 @@ class HydrasEnv(gym.Env):
         max_steps = max_steps_argument(max_steps)
         illegal_penalty = arguments.number("illegal_penalty", illegal_penalty)
         flatten = arguments.boolean("flatten", flatten)
+        candidates = arguments.integer("candidates", candidates, low=0)
         self.num_players = num_players
         self.opponents = opponents
         self.reward_scheme = reward
@@ -256,7 +280,10 @@ class HydrasEnv(gym.Env):
         self.cards = resolve_cards(cards)
         self.tables = tables_for(self.cards)
         self.encoder = HydrasEncoder(self.tables)
-        self.observation_space = observation_space(self.encoder, self.flatten)
+        self.candidates = candidates
+        self.candidate_encoder = HydrasCandidateEncoder(self.tables, candidates) if candidates else None
+        self.observation_space = observation_space(self.encoder, self.flatten, candidates,
+                                                   self.tables.codec.size)
         self.action_space = spaces.Discrete(self.tables.codec.size)
         self.game: HydrasGame | None = None
         self.seat = 0 if seat == "random" else seat
@@ -308,6 +335,11 @@ class HydrasEnv(gym.Env):
 
     def _illegal(self, index: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if self.illegal_action == "raise":
+            if self.game.is_legal(index):      # legal, but not among the K candidate rows
+                raise IllegalActionError(f"action {index} ({self.game.describe(index)}) is legal but "
+                                         f"not among the {self.candidates} candidate rows offered "
+                                         f"(the best {self.candidates} by value); make the env with "
+                                         f"a larger candidates=")
             try:
                 self.game.apply(index)        # the engine says what is illegal and why
             except IllegalActionError as exc:
@@ -335,10 +367,16 @@ class HydrasEnv(gym.Env):
     def _observe(self) -> Any:
         game = self.game
         self._mask = np.zeros(self.action_space.n, np.int8)
-        if game.current_player == self.seat:
-            self._mask[game.legal_actions()] = 1
+        legal = game.legal_actions() if game.current_player == self.seat else []
         flat = self.encoder.encode_flat(game.state, self.seat)
-        return flat if self.flatten else self.encoder.split(flat)
+        if self.candidate_encoder is None:
+            self._mask[legal] = 1
+            return flat if self.flatten else self.encoder.split(flat)
+        obs = {"obs": flat} if self.flatten else self.encoder.split(flat)
+        feat, index = self.candidate_encoder.encode(game.state, self.seat, legal)
+        obs["cand_feat"], obs["cand_index"] = feat, index
+        self._mask[index[index >= 0].astype(np.int64)] = 1    # all legal ones, or the best K
+        return obs
 
     def action_masks(self) -> np.ndarray:
         """The learning seat's legal actions now (bool[action_size]), the method

@@ -49,8 +49,6 @@ The flat form (``flatten=True`` in the envs) is ``board``, ``hand`` and
 
 from __future__ import annotations
 
-from array import array
-
 import numpy as np
 
 from hydra_env.hydras.hydra import analysis_of
@@ -80,7 +78,8 @@ class HydrasEncoder:
         self._counts = np.array([k.count for k in tables.cards.kinds], np.float32)
         self._weights = np.array([1.0 / max(k.count, 1) for k in tables.cards.kinds], np.float32)
         self._zero_kinds = np.zeros(self.kinds, np.float32)
-        self._blank = np.zeros(self.seat_size, np.float32)
+        self._kind_of = np.array([tables.kind_of[code] for code in range(tables.body_code)]
+                                 + [self.kinds], np.int64)
         # Planes 0–11 of each cell code (necks by side, card, body, torch, heads, icons).
         self._faces = np.zeros((tables.body_code + 1, 12), np.float32)
         for code in range(tables.body_code + 1):
@@ -117,35 +116,37 @@ class HydrasEncoder:
         return np.concatenate([parts["board"].ravel(), parts["hand"].ravel(), parts["features"]])
 
     def encode_flat(self, state: State, seat: int) -> np.ndarray:
-        """The observation of ``seat`` as one vector: board, hand, features."""
+        """The observation of ``seat`` as one vector: board, hand, features.
+
+        Filled into one zeroed buffer: each hydra's planes 0–14 and its per-hydra
+        figures are cached with its analysis (:meth:`_hydra`), so a step copies
+        four cached blocks and computes only the few features that change."""
         tables = self.tables
         players, k = state.players, self.kinds
+        out = np.zeros(self.size, np.float32)
         attack, burn = state.attack, state.burn_cell
         marked = (attack.target, attack.cell) if attack is not None else burn
-        seen = self._zero_kinds.copy()
-        found = []
-        pieces = []
+        seat_size, cells = self.seat_size, tables.cell_count
+        seen = None
+        figures = []
         for relative in range(players):
             owner = (seat + relative) % players
-            planes, cards = self._hydra(state, owner)
+            planes, cards, fig = self._hydra(state, owner)
+            at = relative * seat_size
+            out[at:at + seat_size] = planes
             if marked is not None and marked[0] == owner:
-                planes = planes.copy()
-                planes[15 * tables.cell_count + marked[1]] = 1.0
-            pieces.append(planes)
-            found.append(analysis_of(state, tables, owner))
-            seen += cards
-        pieces.extend([self._blank] * (self.seats - players))
+                out[at + 15 * cells + marked[1]] = 1.0
+            figures.append(fig)
+            seen = cards if seen is None else seen + cards
         own = state.hands[seat]
-        hand = np.zeros(tables.hand_size * k, np.float32)
+        hand_at = self.hand_offset
         for slot, kind in enumerate(own):
-            hand[slot * k + kind] = 1.0
+            out[hand_at + slot * k + kind] = 1.0
         public = own + [kind for _, kind in state.blocks]
         if attack is not None:          # cards in flight in a block chain are public
             public.append(attack.card)
         if public:
-            seen += np.bincount(public, minlength=k)
-        discard = (np.bincount(state.discard, minlength=k).astype(np.float32) if state.discard
-                   else self._zero_kinds)
+            seen = seen + np.bincount(public, minlength=k)
         f = [0.0] * 40
         for r in range(players):
             f[r] = 1.0
@@ -154,53 +155,59 @@ class HydrasEncoder:
         f[12] = len(state.deck) / max(tables.cards.deck_size, 1)
         f[13] = float(state.final_turns_left > 0)
         f[14] = max(state.final_turns_left, 0) / 4
-        best = max(a.neck for a in found)
-        for r, a in enumerate(found):
-            owner = (seat + r) % players
-            board_score = (a.heads + 3 * a.complete + 3 * (best > 0 and a.neck == best)
-                           - 2 * a.torches)
-            f[15 + r] = len(state.hands[owner]) / tables.hand_size
-            f[19 + r] = min(max((board_score + 10) / 40, 0.0), 1.0)
-            f[24 + r] = min(a.neck / 20, 1.0)
-            f[28 + r] = float(a.complete)
-            f[32 + r] = min(a.torches / 6, 1.0)
-            f[36 + r] = min(len(a.open_ends) / 10, 1.0)
+        best = max(fig[0] for fig in figures)
+        hand_size = tables.hand_size
+        for r, (neck, base, f24, f28, f32, f36) in enumerate(figures):
+            f[15 + r] = len(state.hands[(seat + r) % players]) / hand_size
+            f[19 + r] = min(max((base + 3 * (best > 0 and neck == best) + 10) / 40, 0.0), 1.0)
+            f[24 + r], f[28 + r], f[32 + r], f[36 + r] = f24, f28, f32, f36
         heads = tables.kind_heads
         f[23] = min(sum(heads[c] for c in own) / 12, 1.0)
-        tail = np.zeros(17 + k, np.float32)
-        if state.pending is not None:
-            tail[state.pending.kind] = 1.0
+        fo = self.feature_offset
+        out[fo:fo + 40] = f
+        weights = self._weights
+        if state.discard:
+            discard = np.bincount(state.discard, minlength=k)
+            out[fo + 40:fo + 40 + k] = discard * weights
+            unseen = self._counts - discard - seen
+        else:
+            unseen = self._counts - seen
+        out[fo + 40 + k:fo + 40 + 2 * k] = np.maximum(unseen * weights, 0.0)
+        t = fo + 40 + 2 * k            # the tail: pending decision and block chain
+        pending = state.pending
+        if pending is not None:
+            out[t + pending.kind] = 1.0
         if attack is not None:
-            tail[3 + attack.kind] = 1.0
-            tail[5 + (attack.seat - seat) % players] = 1.0
-            tail[9 + (attack.target - seat) % players] = 1.0
-            tail[13 + attack.card] = 1.0
-            tail[13 + k] = float(attack.burn)
-            tail[14 + k] = min(len(state.blocks) / 4, 1.0)
-            tail[15 + k] = float(len(state.blocks) % 2 == 0)
-            tail[16 + k] = len(state.offers) / 3
-        elif state.pending is not None and state.pending.kind == DecisionKind.BURN:
-            tail[13 + k] = 1.0
-        pieces += [hand, np.frombuffer(array("f", f), np.float32), discard * self._weights,
-                   np.maximum((self._counts - discard - seen) * self._weights, 0.0), tail]
-        return np.concatenate(pieces)       # every piece is float32
+            out[t + 3 + attack.kind] = 1.0
+            out[t + 5 + (attack.seat - seat) % players] = 1.0
+            out[t + 9 + (attack.target - seat) % players] = 1.0
+            out[t + 13 + attack.card] = 1.0
+            out[t + 13 + k] = float(attack.burn)
+            out[t + 14 + k] = min(len(state.blocks) / 4, 1.0)
+            out[t + 15 + k] = float(len(state.blocks) % 2 == 0)
+            out[t + 16 + k] = len(state.offers) / 3
+        elif pending is not None and pending.kind == DecisionKind.BURN:
+            out[t + 13 + k] = 1.0
+        return out
 
-    def _hydra(self, state: State, owner: int) -> tuple[np.ndarray, np.ndarray]:
-        """Planes 0–14 of ``owner``'s hydra (raveled) and its cards by kind (cached)."""
+    def _hydra(self, state: State, owner: int) -> tuple[np.ndarray, np.ndarray, tuple]:
+        """Planes 0–14 of ``owner``'s hydra (raveled), its cards by kind and its figures
+        (greatest neck, board score without the longest-neck bonus, features 24, 28,
+        32 and 36 of the module docstring), cached with its analysis."""
         found = analysis_of(state, self.tables, owner)
         entry = self._cache.get(id(found))
         if entry is not None and entry[0] is found:
-            return entry[1], entry[2]
+            return entry[1], entry[2], entry[3]
         tables = self.tables
         cells = tables.cell_count
         planes = np.zeros((PLANES_PER_SEAT, cells), np.float32)
-        grid = state.hydras[owner]
-        filled = [cell for cell, code in enumerate(grid) if code >= 0]
-        codes = [grid[cell] for cell in filled]
+        grid = np.array(state.hydras[owner], np.int64)
+        filled = np.flatnonzero(grid >= 0)
+        codes = grid[filled]
         planes[:12, filled] = self._faces[codes].T
-        kinds = [tables.kind_of[code] for code in codes if code != tables.body_code]
-        counts = np.bincount(kinds, minlength=self.kinds).astype(np.float32) if kinds \
-            else self._zero_kinds
+        # Cards by kind, the body in an extra bin that is dropped.
+        counts = np.bincount(self._kind_of[codes], minlength=self.kinds + 1)[:self.kinds] \
+            .astype(np.float32)
         if found.open_ends:
             planes[12, [end[0] for end in found.open_ends]] = 1.0
         if found.sword_targets:
@@ -209,7 +216,10 @@ class HydrasEncoder:
         planes[14, list(depth)] = np.minimum(np.fromiter(depth.values(), np.float32, len(depth)) / 20,
                                              1.0)
         planes = planes.ravel()
+        figures = (found.neck, found.heads + 3 * found.complete - 2 * found.torches,
+                   min(found.neck / 20, 1.0), float(found.complete), min(found.torches / 6, 1.0),
+                   min(len(found.open_ends) / 10, 1.0))
         if len(self._cache) > 512:
             self._cache.clear()
-        self._cache[id(found)] = (found, planes, counts)
-        return planes, counts
+        self._cache[id(found)] = (found, planes, counts, figures)
+        return planes, counts, figures
