@@ -140,7 +140,7 @@ def test_maskable_ppo_learns_on_a_gym_make_env():
 
 def test_entry_points_declare_every_bot_of_hydra_and_of_hydras():
     assert HYDRA_BOTS <= set(bots.bot_names())
-    assert bots.bot_names("hydras") == ["greedy", "heuristic", "random"]
+    assert bots.bot_names("hydras") == ["greedy", "heuristic", "ppo", "random"]
     with pytest.raises(ConfigError, match="unknown game 'chess'.*hydra, hydras"):
         bots.bot_names("chess")
     for name in HYDRA_BOTS - {"ppo"}:

@@ -11,7 +11,19 @@
 namespace hydra {
 
 inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
-inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
+// Without -mpopcnt (the portable default build) __builtin_popcountll is a call into libgcc,
+// which profiled at 12% of batch stepping; the hardware instruction where the compiler may use
+// it, else an inline SWAR count (no call).
+inline int popcount64(uint64_t x) {
+#ifdef __POPCNT__
+    return int(__builtin_popcountll(x));
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return int((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
 
 struct Bits {
     uint64_t lo = 0, hi = 0;
