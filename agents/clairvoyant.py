@@ -224,12 +224,16 @@ def expected_score(game: Game) -> int:
 
 
 def clairvoyant_scores(seeds: Iterable[int], scenario: int = 10, stars: int = 1,
-                       budget: Budget | str | None = None,
-                       options: dict[str, Any] | None = None) -> list[int]:
-    """The reference's expected score (a loss 0) on each game seed, in order (one process;
-    ``hydra-env evaluate --regret`` runs them on the workers)."""
+                       budget: Budget | str | None = None, options: dict[str, Any] | None = None,
+                       workers: int = 1) -> list[int]:
+    """The reference's expected score (a loss 0) on each game seed, in order; ``workers``
+    processes (:func:`agents.backends.run_games`; the scores do not depend on it)."""
+    from agents.backends import run_games
     b = budget if isinstance(budget, Budget) else parse_budget(budget)
-    return [expected_score(play_clairvoyant(scenario, stars, int(s), b, options)) for s in seeds]
+    check_solo(scenario)
+    tasks = [ReferenceTask(i, scenario, stars, int(s), b, dict(options or {})) for i, s in enumerate(seeds)]
+    records = run_games(tasks, workers=workers, play=play_reference)
+    return [int(r.result["score"]) if r.result["outcome"] == "won" else 0 for r in records]
 
 
 # --------------------------------------------------------------------------- the workers' unit

@@ -78,11 +78,12 @@ def plot_regret(regret: Sequence[int], agent_bands: Sequence[dict[str, Any]],
         mean = float(np.mean(regret))
         ax.axvline(mean, color="black", ls="--", lw=1)
         share = sum(1 for r in regret if r <= 0) / len(regret)
-        ax.text(0.98, 0.95, f"mean regret {mean:.2f}\nmatched or beat the reference: {100 * share:.1f}%",
-                transform=ax.transAxes, ha="right", va="top", fontsize=9,
+        ax.text(0.02, 0.97, f"mean regret {mean:.2f}\nmatched or beat the reference: {100 * share:.1f}%",
+                transform=ax.transAxes, ha="left", va="top", fontsize=9, zorder=5,
                 bbox={"facecolor": "white", "alpha": 0.8, "lw": 0})
     ax.set_xlabel("regret = reference's expected score − agent's (a loss counts 0); ≤ 0 in blue")
     ax.set_ylabel("seeds")
+    ax.set_ylim(0, max([1, *counts.values()]) * 1.25)
     ax.grid(axis="y", alpha=0.4)
 
     labels = ["lost"] + [b["band"] for b in agent_bands]
