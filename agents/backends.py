@@ -156,9 +156,10 @@ class TaskList(Sequence[GameTask]):
         return (self._make(i) for i in range(self._count))
 
 
-def play_chunk(tasks: Sequence[GameTask]) -> list[GameRecord]:
-    """Play a few games in a row (the unit of work sent to a worker)."""
-    return [play_game(t) for t in tasks]
+def play_chunk(tasks: Sequence[Any], play: Callable[[Any], GameRecord] | None = None) -> list[GameRecord]:
+    """Play a few games in a row (the unit of work sent to a worker); ``play`` plays one task
+    (default :func:`play_game`; a module-level function, so that it reaches the workers)."""
+    return [(play or play_game)(t) for t in tasks]
 
 
 def chunk_size(games: int, parallel: int) -> int:
@@ -177,29 +178,31 @@ def chunked(tasks: Sequence[GameTask], parallel: int) -> Iterator[list[GameTask]
 Progress = Callable[[int], None]
 
 
-def run_games(tasks: Sequence[GameTask], *, workers: int = 1, backend: str = "local",
-              address: str | None = None, progress: Progress | None = None) -> list[GameRecord]:
+def run_games(tasks: Sequence[Any], *, workers: int = 1, backend: str = "local",
+              address: str | None = None, progress: Progress | None = None,
+              play: Callable[[Any], GameRecord] | None = None) -> list[GameRecord]:
     """Play ``tasks`` and return their records in the order of ``tasks``.
 
     The tasks are taken chunk by chunk, with a few chunks per worker in flight,
     so ``tasks`` may be a :class:`TaskList` of any length. ``progress(n)`` is
-    called as games finish (n games at a time).
+    called as games finish (n games at a time). ``play`` plays one task (default
+    :func:`play_game`; the regret report passes :func:`agents.clairvoyant.play_reference`).
     """
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
     runner = _run_ray if backend == "ray" else _run_local
-    done = runner(tasks, workers, address, progress or (lambda n: None))
+    done = runner(tasks, workers, address, progress or (lambda n: None), play)
     return [record for k in sorted(done) for record in done[k]]
 
 
-def _run_local(tasks: Sequence[GameTask], workers: int, address: str | None,
-               progress: Progress) -> dict[int, list[GameRecord]]:
+def _run_local(tasks: Sequence[Any], workers: int, address: str | None,
+               progress: Progress, play: Callable[[Any], GameRecord] | None) -> dict[int, list[GameRecord]]:
     done: dict[int, list[GameRecord]] = {}
     chunks = enumerate(chunked(tasks, workers))
     count = -(-len(tasks) // chunk_size(len(tasks), workers))
     if workers <= 1 or count <= 1:
         for k, chunk in chunks:
-            done[k] = play_chunk(chunk)
+            done[k] = play_chunk(chunk, play)
             progress(len(chunk))
         return done
     in_flight = 4 * workers
@@ -208,7 +211,7 @@ def _run_local(tasks: Sequence[GameTask], workers: int, address: str | None,
         pending: dict[Future[list[GameRecord]], int] = {}
         try:
             for k, chunk in itertools.islice(chunks, in_flight):
-                pending[pool.submit(play_chunk, chunk)] = k
+                pending[pool.submit(play_chunk, chunk, play)] = k
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
@@ -216,7 +219,7 @@ def _run_local(tasks: Sequence[GameTask], workers: int, address: str | None,
                     done[k] = future.result()
                     progress(len(done[k]))
                 for k, chunk in itertools.islice(chunks, len(finished)):
-                    pending[pool.submit(play_chunk, chunk)] = k
+                    pending[pool.submit(play_chunk, chunk, play)] = k
         except BaseException:
             for future in pending:
                 future.cancel()
@@ -264,8 +267,8 @@ def _ray_init(workers: int, address: str | None) -> bool:
     return True
 
 
-def _run_ray(tasks: Sequence[GameTask], workers: int, address: str | None,
-             progress: Progress) -> dict[int, list[GameRecord]]:
+def _run_ray(tasks: Sequence[Any], workers: int, address: str | None,
+             progress: Progress, play: Callable[[Any], GameRecord] | None) -> dict[int, list[GameRecord]]:
     try:
         import ray
     except ImportError:
@@ -275,7 +278,7 @@ def _run_ray(tasks: Sequence[GameTask], workers: int, address: str | None,
         parallel = max(workers, int(ray.cluster_resources().get("CPU", workers)))
         remote = ray.remote(num_cpus=1)(play_chunk)
         chunks = enumerate(chunked(tasks, parallel))
-        pending = {remote.remote(chunk): k for k, chunk in itertools.islice(chunks, 4 * parallel)}
+        pending = {remote.remote(chunk, play): k for k, chunk in itertools.islice(chunks, 4 * parallel)}
         done: dict[int, list[GameRecord]] = {}
         while pending:
             ready, _ = ray.wait(list(pending), num_returns=1)
@@ -287,7 +290,7 @@ def _run_ray(tasks: Sequence[GameTask], workers: int, address: str | None,
                     raise GameError(str(getattr(exc, "cause", None) or exc)) from None
                 progress(len(done[k]))
             for k, chunk in itertools.islice(chunks, len(ready)):
-                pending[remote.remote(chunk)] = k
+                pending[remote.remote(chunk, play)] = k
         return done
     finally:
         if started:

@@ -281,17 +281,19 @@ def csv_text(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str:
     return buf.getvalue()
 
 
-def play_all(tasks: Sequence[GameTask], args: argparse.Namespace) -> tuple[list[GameRecord], float]:
+def play_all(tasks: Sequence[GameTask], args: argparse.Namespace, *, play: Any = None,
+             desc: str = "games") -> tuple[list[GameRecord], float]:
     """Play ``tasks`` on the backend of ``args`` under a progress bar (rate and ETA, on
     stderr); the records in task order and the seconds it took. ``tasks`` may be a
-    :class:`agents.backends.TaskList` that makes each task when it is played."""
+    :class:`agents.backends.TaskList` that makes each task when it is played; ``play``
+    and ``desc``: see :func:`agents.backends.run_games`, the bar's label."""
     from agents.progress import progress
     print(f"playing on {describe_workers(args.backend, args.workers, args.address)}")
     start = time.perf_counter()
-    with progress(total=len(tasks), desc="games", unit="game", quiet=args.no_progress,
+    with progress(total=len(tasks), desc=desc, unit="game", quiet=args.no_progress,
                   file=sys.stderr, smoothing=0.05) as bar:
         records = run_games(tasks, workers=args.workers, backend=args.backend,
-                            address=args.address, progress=bar.update)
+                            address=args.address, progress=bar.update, play=play)
     return records, time.perf_counter() - start
 
 

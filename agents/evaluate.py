@@ -14,6 +14,10 @@ renamed at the end; one left by a killed run is removed by the next run):
   Plus the config and the canonical command of the run.
 * ``scores.png`` — solo: histogram of won scores with the R40 bands shaded,
   losses apart; coop: outcomes by the round the game ended.
+* with ``--regret [SPEC]`` (solo): the clairvoyant reference plays the same
+  seeds too (:mod:`agents.regret`); games.csv gains ``reference_outcome``,
+  ``reference_score`` and ``regret``, summary.json a ``regret`` section, and
+  ``regret.png`` the regret histogram beside the R40 bands of both.
 
 With ``--game hydras`` the card game Hydras is played instead: one agent
 against ``--opponents`` at ``--num-players`` seats, rotated
@@ -33,7 +37,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from agents import cli, games, plots, replay, stats
+from agents import cli, games, plots, regret, replay, stats
 from agents.backends import GameRecord, GameTask, TaskList, bot_seed, game_seed
 
 SOLO_COLUMNS = ("game", "seed", "outcome", "score", "band", "necks", "heads", "walls",
@@ -61,6 +65,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--html", type=Path, metavar="OUT.html",
                    help="also write the report page; the replays of the best, median and worst "
                         "games are saved in OUT/replays and their pages linked")
+    regret.add_options(p)
     p.set_defaults(run=run)
     return p
 
@@ -130,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
     if args.html is not None:
         cli.check_file_out(args.html, "--html")
     record = args.save_replays != "none"
+    reference = regret.check(args, scen.solo, scen, options)
 
     def task(i: int) -> GameTask:
         return GameTask(i, scen.number, args.stars, game_seed(args.seed, i), specs,
@@ -143,6 +149,11 @@ def run(args: argparse.Namespace) -> int:
     coop = mode == "coop"
     rows = [game_row(r, coop) for r in records]
     summary = summarize(rows, coop)
+    if reference is not None:
+        budget, loaded = reference
+        regret.add_columns(rows, regret.reference_results(args, scen, options, budget, loaded))
+        source = f"read from {args.reference}" if loaded is not None else "played by this run"
+        summary["regret"] = regret.summarize(rows, budget, source)
     summary["config"] = _config(args, mode, scen, agent, specs, options)
     summary["command"] = _command(args, mode, scen.number, agent)
     with cli.atomic_dir(out) as tmp:
@@ -154,7 +165,9 @@ def run(args: argparse.Namespace) -> int:
             picks = showcase_games(string_rows(rows), coop)
             saved += save_showcase_replays(tmp, tasks, records, picks)
     print(report(summary, coop))
-    extra = f", {saved} replays" if saved else ""
+    if "regret" in summary:
+        print(regret.report(summary["regret"]))
+    extra = (", regret.png" if "regret" in summary else "") + (f", {saved} replays" if saved else "")
     print(f"wrote {out}/ (games.csv, summary.json, scores.png{extra}) — {args.games} games in "
           f"{elapsed:.1f} s ({args.games / max(elapsed, 1e-9):.4g} games/s)")
     if args.html is not None:
@@ -167,8 +180,8 @@ def run(args: argparse.Namespace) -> int:
 def _write(folder: Path, rows: list[dict[str, Any]], summary: dict[str, Any], scen: Any,
            coop: bool) -> None:
     """games.csv, summary.json and scores.png into ``folder``."""
-    (folder / "games.csv").write_text(cli.csv_text(rows, COOP_COLUMNS if coop else SOLO_COLUMNS),
-                                      encoding="utf-8")
+    columns = COOP_COLUMNS if coop else SOLO_COLUMNS + (regret.COLUMNS if "regret" in summary else ())
+    (folder / "games.csv").write_text(cli.csv_text(rows, columns), encoding="utf-8")
     (folder / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     cfg = summary["config"]
     title = (f"{cfg['agent']} · scenario {scen.number} ({scen.name}) · {cfg['stars']}★ · "
@@ -179,6 +192,11 @@ def _write(folder: Path, rows: list[dict[str, Any]], summary: dict[str, Any], sc
     title += f" · expected score {summary['expected_score']['mean']:.1f}"
     plots.plot_solo_scores([int(r["score"]) for r in rows if r["outcome"] == "won"],
                            summary["losses"], title, folder / "scores.png")
+    if "regret" in summary:
+        mean = summary["regret"]["mean_regret"]["mean"]
+        regret.plot(rows, summary, f"{cfg['agent']} vs the clairvoyant reference "
+                    f"({summary['regret']['reference']['budget']}) · scenario {scen.number} · {cfg['stars']}★ · "
+                    f"{cfg['games']} games · mean regret {mean:.2f}", folder / "regret.png")
 
 
 def _seat_specs(agents: list[str], players: int) -> tuple[str, ...]:
@@ -203,7 +221,8 @@ def _config(args: argparse.Namespace, mode: str, scen: Any, agent: str,
 def _command(args: argparse.Namespace, mode: str, scenario: int, agent: str) -> str:
     return cli.command_line("evaluate", [
         ("--mode", mode), ("--agent", agent), ("--games", args.games), ("--scenario", scenario),
-        ("--stars", args.stars), ("--seed", args.seed), ("--rule", list(args.rule))])
+        ("--stars", args.stars), ("--seed", args.seed), ("--rule", list(args.rule)),
+        ("--regret", None if args.regret is None else regret.parse_budget(args.regret).spec)])
 
 
 # --------------------------------------------------------------------------- printing

@@ -64,6 +64,46 @@ def plot_solo_scores(won_scores: Sequence[int], losses: int, title: str, path: P
     _save(fig, path)
 
 
+def plot_regret(regret: Sequence[int], agent_bands: Sequence[dict[str, Any]],
+                reference_bands: Sequence[dict[str, Any]], n_games: int, title: str, path: Path) -> None:
+    """Regret against the clairvoyant reference: its histogram (seed by seed, a loss 0), and the
+    R40 bands of the agent beside those of the reference (share of all games, losses apart)."""
+    fig = Figure(figsize=(12, 4.8), layout="constrained")
+    ax, ax_b = fig.subplots(1, 2, width_ratios=(3, 2))
+    counts = Counter(int(r) for r in regret)
+    lo, hi = min([-1, *counts]), max([1, *counts])
+    xs = np.arange(lo, hi + 1)
+    ax.bar(xs, [counts.get(int(x), 0) for x in xs], width=0.9, color=[_LOST if x > 0 else _WON for x in xs])
+    if regret:
+        mean = float(np.mean(regret))
+        ax.axvline(mean, color="black", ls="--", lw=1)
+        share = sum(1 for r in regret if r <= 0) / len(regret)
+        ax.text(0.02, 0.97, f"mean regret {mean:.2f}\nmatched or beat the reference: {100 * share:.1f}%",
+                transform=ax.transAxes, ha="left", va="top", fontsize=9, zorder=5,
+                bbox={"facecolor": "white", "alpha": 0.8, "lw": 0})
+    ax.set_xlabel("regret = reference's expected score − agent's (a loss counts 0); ≤ 0 in blue")
+    ax.set_ylabel("seeds")
+    ax.set_ylim(0, max([1, *counts.values()]) * 1.25)
+    ax.grid(axis="y", alpha=0.4)
+
+    labels = ["lost"] + [b["band"] for b in agent_bands]
+
+    def shares(bands: Sequence[dict[str, Any]]) -> list[float]:
+        won = sum(b["count"] for b in bands)
+        return [100 * (n_games - won) / max(n_games, 1)] + [100 * b["count"] / max(n_games, 1) for b in bands]
+
+    x = np.arange(len(labels))
+    ax_b.bar(x - 0.2, shares(agent_bands), 0.4, color=_WON, label="agent")
+    ax_b.bar(x + 0.2, shares(reference_bands), 0.4, color="#999999", label="reference (ceiling)")
+    ax_b.set_xticks(x, labels, rotation=30, fontsize=8)
+    ax_b.set_ylabel("% of games")
+    ax_b.set_title("R40 bands", fontsize=9)
+    ax_b.legend(fontsize=8)
+    ax_b.grid(axis="y", alpha=0.4)
+    fig.suptitle(title, fontsize=10)
+    _save(fig, path)
+
+
 def plot_coop_outcomes(rows: Sequence[dict[str, Any]], rounds: int, title: str, path: Path) -> None:
     """Coop evaluation: games won, and games lost by the round they ended in."""
     won = sum(1 for r in rows if r["outcome"] == "won")

@@ -110,6 +110,13 @@ NB_MODULE(_native_bots, m) {
             return rollout_simulate(state_of(g), g.rules(), action, seat, p, leaf, coop_horizon);
         }, nb::arg("game"), nb::arg("action"), nb::arg("seat"), nb::arg("policy"), nb::arg("leaf"),
         nb::arg("coop_horizon"), "RolloutBot.simulate: the value at the horizon after `action`.");
+    m.def("clairvoyant_simulate", [](hydra::Game& g, int action, const Policy& p, int last_round) {
+            if (!g.rules().solo) throw nb::value_error("clairvoyant_simulate: solo games only");
+            checked(g, Legal{action});
+            return clairvoyant_simulate(state_of(g), g.rules(), action, p, last_round);
+        }, nb::arg("game"), nb::arg("action"), nb::arg("policy"), nb::arg("last_round"),
+        "agents.clairvoyant: (value at the end of round `last_round`, value at the end of the current "
+        "round) of the heuristic after `action` on a copy of the true game (analysis only).");
     m.def("board_value", [](const hydra::Game& g, const Weights& w) {
             return board_value(g.state, g.rules(), w);
         }, nb::arg("game"), nb::arg("weights"), "agents.features.board_value of the game's state.");

@@ -1,5 +1,6 @@
 // The heuristic policy as a whole (agents/heuristic.py), greedy's one-ply value
-// (agents/greedy.py) and rollout's simulation to the horizon (agents/rollout.py).
+// (agents/greedy.py), rollout's simulation to the horizon (agents/rollout.py) and the
+// clairvoyant reference's simulation on the true game (agents/clairvoyant.py).
 #include <algorithm>
 
 #include "rules.hpp"
@@ -79,6 +80,22 @@ double rollout_simulate(const State& s, const Rules& r, int action, int seat, co
         step(g, r, p);
     }
     return coop_value(g, r, seat, leaf);
+}
+
+static double solo_leaf(const State& g, const Rules& r, const Policy& p) {
+    if (g.game_over) return g.outcome == OUT_WON ? double(solo_score(g, r)) : 0.0;
+    return board_value(g, r, p.solo.w);
+}
+
+std::pair<double, double> clairvoyant_simulate(const State& s, const Rules& r, int action, const Policy& p,
+                                               int last_round) {
+    State g = s;
+    apply_legal(g, r, action);
+    int rnd = g.round;
+    while (!g.game_over && g.round == rnd) step(g, r, p);
+    double round_end = solo_leaf(g, r, p);
+    while (!g.game_over && g.round <= last_round) step(g, r, p);
+    return {solo_leaf(g, r, p), round_end};
 }
 
 }  // namespace bots

@@ -60,5 +60,11 @@ double greedy_value_after(const State& s, const Rules& r, int action, int seat, 
                           const CoopWeights& cw, bool row_lookahead);
 double rollout_simulate(const State& s, const Rules& r, int action, int seat, const Policy& p,
                         const CoopWeights& leaf, int coop_horizon);
+// The clairvoyant reference (agents/clairvoyant.py), solo: the heuristic on an exact copy of the
+// true game after `action`, to the end of round `last_round` (or of the game). Returns the value
+// there (the score of a won game, 0 for a loss, else the board value) and, for ties, the value
+// at the end of the current round.
+std::pair<double, double> clairvoyant_simulate(const State& s, const Rules& r, int action, const Policy& p,
+                                               int last_round);
 
 }  // namespace bots
