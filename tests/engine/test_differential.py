@@ -7,7 +7,8 @@ state and the legal mask are identical on both engines, and so are the saved
 games' JSON texts (see :mod:`hydra_env.native.differential`). After every
 decision the observations (deciding seat and seat 0) are compared too, and
 every 40th decision the candidate features (K = 144) and determinize with equal
-generators (:class:`hydra_env.envs.differential_views.ViewCheck`). The CI budget
+generators (:class:`hydra_env.envs.differential_views.ViewCheck`); on 5,000 more decisions
+those two after every decision too. The CI budget
 is 200,000 decisions (2–4 minutes on one busy core, the views' Python reference
 being the cost); ``HYDRA_ENV_DIFFERENTIAL_DECISIONS`` changes it and
 ``benchmarks/differential.py --decisions N`` runs any number.
@@ -43,6 +44,20 @@ def test_native_engine_equals_python_engine_after_every_decision(scenarios, shar
     assert report.decisions >= int(TOTAL * share)
     assert set(report.per_scenario) == set(scenarios)
     assert report.reloads > 0 and report.illegal_checked > 0
+
+
+@pytest.mark.parametrize("scenarios, seed", [(SOLO, 404), (COOP, 505)], ids=["solo", "coop"])
+def test_candidate_features_and_determinize_are_equal_after_every_decision(scenarios, seed):
+    """The literal reading on a smaller budget: candidate features (K = 144) and
+    determinize compared after every decision, not every 40th."""
+    from hydra_env.envs.differential_views import ViewCheck
+    from hydra_env.native import differential
+
+    check = ViewCheck(candidates_every=1, determinize_every=1, seed=seed)
+    report = differential.run(2500, seed=seed, scenarios=scenarios, check=check)
+    assert report.mismatch is None, report.mismatch
+    assert check.candidates_compared >= report.decisions * 0.9
+    assert check.determinized >= report.decisions * 0.9
 
 
 def _bot_game(engine: str, scenario: int, seed: int, spec: str):
