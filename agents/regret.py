@@ -148,16 +148,16 @@ def summarize(rows: Sequence[dict[str, Any]], budget: Budget, source: str) -> di
 
 def report(section: dict[str, Any]) -> str:
     """A few lines for the terminal."""
-    from agents.evaluate import _mean, _pct
+    from agents.evaluate import mean_text, percent_text
     ref = section["reference_summary"]
     q = section["quantiles"]
     return "\n".join([
         f"  regret vs the clairvoyant reference ({section['reference']['budget']}; a strong reference, "
         f"not a proven optimum)",
-        f"  {'reference expected':<22} {_mean(ref['expected_score'])}   won {_pct(ref['win_rate'])}",
-        f"  {'mean regret':<22} {_mean(section['mean_regret'])}",
+        f"  {'reference expected':<22} {mean_text(ref['expected_score'])}   won {percent_text(ref['win_rate'])}",
+        f"  {'mean regret':<22} {mean_text(section['mean_regret'])}",
         "  regret quantiles       " + "  ".join(f"{k}={'-' if v is None else f'{v:g}'}" for k, v in q.items()),
-        f"  {'matched or beat ref.':<22} {_pct(section['matched_or_beat'])}",
+        f"  {'matched or beat ref.':<22} {percent_text(section['matched_or_beat'])}",
         "  ref. R40 bands (won)   " + "  ".join(f"{b['band']}: {b['count']}" for b in ref["bands"])])
 
 

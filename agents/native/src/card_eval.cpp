@@ -56,27 +56,6 @@ Effects pending_row_effects(const State& s, const Rules& r) {
     return out;
 }
 
-static void dispatch(State& s, const Rules& r, const Task& t) {
-    switch (t.op) {
-        case T_MOVE: t_move(s, r, t); break;
-        case T_GROW: t_grow(s, r, t); break;
-        case T_BITE: t_bite(s, r, t); break;
-        case T_STEP: t_step(s, r, t); break;
-        case T_BITE_HEROES: t_bite_heroes(s, r, t); break;
-        case T_BITE_WALL: t_bite_wall(s, r, t); break;
-        case T_SHOVE: t_shove(s, r, t); break;
-        case T_PUSHED: t_pushed(s, r, t); break;
-        case T_FOLLOW: t_follow(s, r, t); break;
-        case T_AFTER:
-            if (r.solo) solo::after_action(s, r, t.a);
-            else coop::after_action(s, r, t.a);
-            break;
-        case T_SOLO_HYDRA: solo::t_solo_hydra(s, r, t); break;
-        case T_COOP_HYDRA: coop::t_coop_hydra(s, r, t); break;
-        default: throw std::logic_error("native bots: unknown task");
-    }
-}
-
 // The first of `spaces` (increasing order) outside danger_mask, else the first one.
 static int safest(const State& s, const Rules& r, Bits spaces) {
     Bits danger = danger_mask(s, r);
@@ -99,7 +78,7 @@ State run_effects(const State& s, const Rules& r, const Effects& effects) {
     }
     while (after.n_tasks && !after.game_over) {
         Task task = after.tasks[--after.n_tasks];
-        dispatch(after, r, task);
+        dispatch_task(after, r, task);
         if (!after.has_pending) continue;
         after.has_pending = false;
         const Pending pd = after.pending;

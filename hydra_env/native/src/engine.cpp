@@ -11,7 +11,7 @@ void start(State& s, const Rules& r, int stars, uint64_t seed) {
     run(s, r);
 }
 
-static void dispatch(State& s, const Rules& r, const Task& t) {
+void dispatch_task(State& s, const Rules& r, const Task& t) {
     switch (t.op) {
         case T_MOVE: t_move(s, r, t); break;
         case T_GROW: t_grow(s, r, t); break;
@@ -36,7 +36,7 @@ void run(State& s, const Rules& r) {
     while (!s.has_pending && !s.game_over) {
         if (s.n_tasks) {
             Task t = s.tasks[--s.n_tasks];
-            dispatch(s, r, t);
+            dispatch_task(s, r, t);
         } else if (r.solo) {
             solo::flow(s, r);
         } else {

@@ -98,6 +98,8 @@ void init_common(State& s, const Rules& r, int stars, uint64_t seed, int players
 // -- engine.cpp (hydra_env/core/engine.py)
 void start(State& s, const Rules& r, int stars, uint64_t seed);
 void run(State& s, const Rules& r);
+// Perform one task of the task stack (the step `run` repeats; the bots' lookahead uses it too).
+void dispatch_task(State& s, const Rules& r, const Task& t);
 void legal_mask(const State& s, const Rules& r, ActionMask& m);
 // Applies a decision the caller has checked to be legal; runs to the next decision.
 void apply_legal(State& s, const Rules& r, int action);
