@@ -31,7 +31,7 @@ native: $(STAMP)
 ASAN_BUILD := build/asan
 ASAN_RUN = ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	LD_PRELOAD="$$($(CXX) -print-file-name=libasan.so) $$($(CXX) -print-file-name=libstdc++.so)" \
-	HYDRA_ENV_NATIVE_PATH="$$(ls $(ASAN_BUILD)/_native*.so)" PYTHONPATH=. $(BIN)/python
+	HYDRA_ENV_NATIVE_PATH="$$(ls $(ASAN_BUILD)/_native.*.so)" PYTHONPATH=. $(BIN)/python
 native-asan: $(STAMP)
 	PATH="$(abspath $(BIN)):$$PATH" cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 		-DHYDRA_SANITIZE=ON -DPython_EXECUTABLE="$(abspath $(BIN)/python)"
