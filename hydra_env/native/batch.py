@@ -30,6 +30,7 @@ from hydra_env.core.state import State
 from hydra_env.core.tables import Rules
 from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.native import require
+from hydra_env.native.buffers import BatchBuffers
 from hydra_env.native.engine import MAX_SEED, native_rules_for
 from hydra_env.native.game import NativeGame
 
@@ -43,7 +44,7 @@ def register_layouts(provider: LayoutProvider) -> None:
     _PROVIDER[:] = [provider]
 
 
-class NativeGameBatch:
+class NativeGameBatch(BatchBuffers):
     """N games on the native engine with their buffers (see the module docstring)."""
 
     def __init__(self, rules: Rules, num_games: int, *, seat: int = 0, candidates: int = 0,
@@ -61,22 +62,11 @@ class NativeGameBatch:
         obs_layout, self.obs_size, cand_layout, n_features = _PROVIDER[0](rules, self.candidates)
         self.action_size = rules.codec.size
         n, k = self.num_games, self.candidates
-        self.obs = np.zeros((n, self.obs_size), np.float32)
-        self.masks = np.zeros((n, self.action_size), np.int8)
-        self.cand_features = np.zeros((n, k, n_features), np.float32)
-        self.cand_index = np.full((n, k), -1.0, np.float32)
-        self.current_player = np.full(n, -1, np.int32)
-        self.over = np.ones(n, bool)
-        self.won = np.zeros(n, bool)
-        self.score = np.zeros(n, np.float64)
-        self.walls = np.zeros(n, np.int32)
-        self.necks = np.zeros(n, np.int32)
-        self.heads = np.zeros(n, np.int32)
+        self._allocate_buffers(n, self.obs_size, self.action_size, k, n_features)
         self._batch = require().GameBatch(native_rules_for(rules), n, self.seat,
                                           obs_layout if self.write_obs else None,
                                           cand_layout if k else None, k, self.write_masks)
-        self._batch.set_buffers(self.obs, self.masks, self.cand_features, self.cand_index, self.current_player,
-                                self.over, self.won, self.score, self.walls, self.necks, self.heads)
+        self._batch.set_buffers(*self._buffers())
 
     def _row(self, row: int) -> int:
         return arguments.integer("row", row, low=0, high=self.num_games - 1)

@@ -7,6 +7,7 @@ import random
 
 import numpy as np
 import pytest
+from helpers.engine_pairs import paired_positions
 
 from hydra_env import native
 from hydra_env.core.engines import on_engine
@@ -24,24 +25,11 @@ def _generator_pair(rng: random.Random) -> tuple[np.random.Generator, np.random.
     return a, b
 
 
-def _positions(scenarios, games: int, seed: int):
-    rng = random.Random(seed)
-    for i in range(games):
-        python = Game.new(scenarios[i % len(scenarios)], 1 + i % 3, rng.randrange(1 << 62), engine="python")
-        game = on_engine(python.clone(), "native")
-        while not python.is_over:
-            yield python, game
-            legal = python.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-            python.apply(action)
-            game.apply(action)
-
-
 @pytest.mark.parametrize("scenarios", [(10, 11, 12), tuple(range(1, 10))], ids=["solo", "coordinated"])
 def test_R41_native_determinize_gives_the_python_copy_and_generator_state(scenarios):
     rng = random.Random(5)
     checked = queued = 0
-    for python, game in _positions(scenarios, 30, 41):
+    for python, game in paired_positions(scenarios, 30, 41):
         seat = rng.randrange(python.num_players)
         a, b = _generator_pair(rng)
         expected, got = python.determinize(seat, a), game.determinize(seat, b)

@@ -2,13 +2,12 @@
 value (R41: both read only what the seat may see), for every seat of solo and
 coordinated games, and are used automatically for games on the native engine."""
 
-import random
 
 import numpy as np
 import pytest
+from helpers.engine_pairs import paired_positions
 
 from hydra_env import native
-from hydra_env.core.engines import on_engine
 from hydra_env.core.game import Game
 from hydra_env.envs.candidates import N_FEATURES, CandidateEncoder
 from hydra_env.envs.encoding import Encoder
@@ -20,25 +19,11 @@ def _python_copy(game):
     return Game.from_json(game.to_json(), engine="python")
 
 
-def _positions(scenarios, games: int, seed: int):
-    rng = random.Random(seed)
-    for i in range(games):
-        python = Game.new(scenarios[i % len(scenarios)], 1 + i % 3, rng.randrange(1 << 62), engine="python")
-        game = on_engine(python.clone(), "native")
-        while not python.is_over:
-            yield python, game
-            legal = python.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-            python.apply(action)
-            game.apply(action)
-        yield python, game
-
-
 @pytest.mark.parametrize("scenarios", [(10, 11, 12), tuple(range(1, 10))], ids=["solo", "coordinated"])
 def test_R41_native_observation_equals_the_python_encoder_for_every_seat(scenarios):
     encoder = Encoder()
     checked = 0
-    for python, game in _positions(scenarios, 30, 7):
+    for python, game in paired_positions(scenarios, 30, 7, include_end=True):
         for seat in range(python.num_players):
             expected = encoder.encode(python, seat)
             assert np.array_equal(encoder.encode(game, seat), expected)
@@ -64,7 +49,7 @@ def test_native_observation_is_written_by_the_native_encoder_for_native_games():
 def test_native_candidate_features_equal_the_python_candidate_encoder_bit_for_bit(scenarios, k):
     checked = rows = 0
     encoders: dict[int, CandidateEncoder] = {}
-    for python, game in _positions(scenarios, 16, 3):
+    for python, game in paired_positions(scenarios, 16, 3, include_end=True):
         enc = encoders.setdefault(python.scenario, CandidateEncoder(python.rules, k))
         for seat in range(python.num_players):
             (fa, ia), (fb, ib) = enc.encode(python, seat), enc.encode(game, seat)

@@ -33,6 +33,7 @@ from hydra_env.core.tables import Rules
 from hydra_env.envs.candidates import N_FEATURES, CandidateEncoder
 from hydra_env.envs.encoding import encoder_for
 from hydra_env.errors import ConfigError, IllegalActionError
+from hydra_env.native.buffers import BatchBuffers
 
 
 def row_array(rows: Any, num_games: int, name: str = "rows") -> np.ndarray:
@@ -47,7 +48,7 @@ def row_array(rows: Any, num_games: int, name: str = "rows") -> np.ndarray:
     return out.astype(np.intp, copy=False)
 
 
-class PythonGameBatch:
+class PythonGameBatch(BatchBuffers):
     """N games of one rule set, their buffers written for one seat (see the module docstring)."""
 
     def __init__(self, rules: Rules, num_games: int, *, seat: int = 0, candidates: int = 0,
@@ -67,17 +68,7 @@ class PythonGameBatch:
         self.obs_size = self.encoder.size
         self.action_size = rules.codec.size
         k = self.candidates
-        self.obs = np.zeros((n, self.obs_size), np.float32)
-        self.masks = np.zeros((n, self.action_size), np.int8)
-        self.cand_features = np.zeros((n, k, N_FEATURES), np.float32)
-        self.cand_index = np.full((n, k), -1.0, np.float32)
-        self.current_player = np.full(n, -1, np.int32)
-        self.over = np.ones(n, bool)
-        self.won = np.zeros(n, bool)
-        self.score = np.zeros(n, np.float64)
-        self.walls = np.zeros(n, np.int32)
-        self.necks = np.zeros(n, np.int32)
-        self.heads = np.zeros(n, np.int32)
+        self._allocate_buffers(n, self.obs_size, self.action_size, k, N_FEATURES)
         self._cand = CandidateEncoder(rules, k) if k else None
         self._games: list[Game | None] = [None] * n
         self.engine, self._asked = pick_engine(engine)
