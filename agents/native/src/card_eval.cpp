@@ -32,13 +32,6 @@ int unused_slots(const State& s, const Rules& r, int seat, int* out) {
     return n;
 }
 
-int slot_card(const State& s, int seat, int slot) {
-    if (slot < kDisplaySlots) return (0 <= slot && slot < s.display.size()) ? s.display[slot] : -1;
-    if (seat < 0 || seat >= s.players) return -1;
-    int k = slot - kDisplaySlots;
-    return k < s.action_hands[seat].size() ? s.action_hands[seat][k] : -1;
-}
-
 Effects card_effects(const Rules& r, int card, bool hydra_card) {
     const Tables& t = *r.tables;
     if (hydra_card) return Effects(t.hcard_effects[card], t.hcard_effects[card] + t.n_hcard_effects[card]);

@@ -119,7 +119,7 @@ Scored coop_score_actions(const State& s, const Rules& r, int seat, const Legal&
         int k = codec.kind[a], slot = codec.slot[a];
         if (k == A_PLAY_HYDRA || k == A_END_TURN) continue;
         int c, dmg;
-        attack_of(s, r, seat, a, c, dmg);
+        attack(s, r, seat, a, c, dmg);
         double now = dmg ? gains[c][std::min(dmg, kMostDamage)] : 0.0;
         double glory = double(dmg);
         int dest = (k == A_DEST || k == A_CITY_MOVE || k == A_CITY_PORTAL) ? codec.arg[a] : here;

@@ -8,12 +8,17 @@
 #include <vector>
 
 #include "engine.hpp"
+#include "hero_facts.hpp"
 
 namespace bots {
 
 using hydra::Bits;
 using hydra::Rules;
 using hydra::State;
+// Read off a state by the engine (hero_facts.hpp), as the Python bots call hydra_env.core.heroes.
+using hydra::attack;
+using hydra::on_neck_colour;
+using hydra::slot_card;
 
 constexpr double kLoss = -1000.0;  // agents.features.LOSS
 constexpr int kMostDamage = 12;    // damage_gains(most=12)
@@ -56,7 +61,6 @@ void damage_gains(const State& s, const Rules& r, int colour, const Weights& w, 
 using Effects = std::vector<hydra::EffectTask>;
 int tokens_left(const State& s, const Rules& r, int seat);
 int unused_slots(const State& s, const Rules& r, int seat, int* out);
-int slot_card(const State& s, int seat, int slot);
 Effects card_effects(const Rules& r, int card, bool hydra_card);
 Effects pending_row_effects(const State& s, const Rules& r);
 State run_effects(const State& s, const Rules& r, const Effects& effects);
@@ -71,7 +75,5 @@ double value_at(const State& s, const Rules& r, int seat, int space, int used_sl
 double solo_value(const State& s, const Rules& r, int seat, const Weights& w);
 double coop_value(const State& s, const Rules& r, int seat, const CoopWeights& w);
 double glory_lead(const State& s, int seat);
-int on_neck_colour(const State& s, const Rules& r, int seat);
-void attack_of(const State& s, const Rules& r, int seat, int action, int& colour, int& damage);
 
 }  // namespace bots

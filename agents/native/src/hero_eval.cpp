@@ -176,33 +176,4 @@ double coop_value(const State& s, const Rules& r, int seat, const CoopWeights& w
     return v;
 }
 
-int on_neck_colour(const State& s, const Rules& r, int seat) {
-    const BoardTables& b = r.tables->board;
-    int sp = s.hero_space[seat];
-    for (int c = 0; c < r.tables->n_colours; ++c)
-        if (b.seg_mask[s.hydra_path[c]][s.head_position[c]].test(sp)) return c;
-    return -1;
-}
-
-void attack_of(const State& s, const Rules& r, int seat, int action, int& colour, int& damage) {
-    const Tables& t = *r.tables;
-    const Codec& codec = t.codec;
-    int kind = codec.kind[action], arg = codec.arg[action];
-    colour = -1;
-    damage = 0;
-    if (kind == A_SWORD || kind == A_HARPOON) {
-        int card = slot_card(s, seat, codec.slot[action]);
-        int forgo;
-        if (kind == A_SWORD) { colour = arg >> 1; forgo = arg & 1; }
-        else { colour = on_neck_colour(s, r, seat); forgo = arg; }
-        damage = t.card_strength[card] + ((!forgo && colour >= 0 && t.card_bcol[card] == colour) ? 1 : 0);
-    } else if (kind == A_CITY_SWORD) {
-        colour = arg;
-        damage = 1;
-    } else if (kind == A_CITY_HARPOON) {
-        colour = on_neck_colour(s, r, seat);
-        damage = 1;
-    }
-}
-
 }  // namespace bots

@@ -44,7 +44,7 @@ double attack_value(const State& s, const Rules& r, int seat, int a, const Gains
     const Codec& codec = r.tables->codec;
     int k = codec.kind[a], arg = codec.arg[a];
     int c, dmg;
-    attack_of(s, r, seat, a, c, dmg);
+    attack(s, r, seat, a, c, dmg);
     if (k == A_SWORD || k == A_HARPOON) {
         int forgone = k == A_SWORD ? (arg & 1) : arg;
         return gains[c][std::min(dmg, kMostDamage)] - (forgone ? 0.01 : 0.0);

@@ -1,5 +1,6 @@
 // Hero actions (R3-R16, hydra_env/core/heroes.py): legal targets and what an action does.
 #include "engine.hpp"
+#include "hero_facts.hpp"
 
 namespace hydra {
 
@@ -99,14 +100,6 @@ void Reach::city(int used, ActionMask& m) {
 }
 
 // ------------------------------------------------------------------ effects
-
-static int on_neck_colour(const State& s, const Rules& r, int seat) {
-    const BoardTables& b = r.tables->board;
-    int sp = s.hero_space[seat];
-    for (int c = 0; c < r.tables->n_colours; ++c)
-        if (b.seg_mask[s.hydra_path[c]][s.head_position[c]].test(sp)) return c;
-    return -1;
-}
 
 static void push_shove(State& s, int hero, const Bits& excluded) {
     Task t;
