@@ -45,7 +45,8 @@ def relative_paths(value: Any, run_dir: Path) -> Any:
     """``value`` (nested dicts, lists, strings) with every absolute path into the run
     folder written as ``runs/NAME/...``: provenance names no folder of the machine
     it was made on."""
-    pattern = re.compile(r"(?:\b[A-Za-z]:)?[\\/](?:[^\s,:;'\"\\/]+[\\/])*"
+    # An absolute path starts after no name character: `runs/NAME` (already relative) is kept.
+    pattern = re.compile(r"(?<![\w.\-])(?:\b[A-Za-z]:)?[\\/](?:[^\s,:;'\"\\/]+[\\/])*"
                          + re.escape(run_dir.name) + r"(?=$|[\\/\s,:;'\"])")
     if isinstance(value, str):
         return pattern.sub(f"runs/{run_dir.name}", value)

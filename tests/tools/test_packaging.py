@@ -197,6 +197,12 @@ def test_export_writes_paths_into_the_run_folder_relative() -> None:
         "run": run.name, "games": 5}
 
 
+
+def test_export_keeps_a_path_that_is_already_relative() -> None:
+    run = Path("/somewhere/runs/Hydras-v0__x__0__20260101-000000")
+    command = f"hydra-env train --resume runs/{run.name} --set total_timesteps=10"
+    assert relative_paths(command, run) == command          # not runs/runs/NAME
+
 # --------------------------------------------------------------------------- configs by name
 
 def test_configs_are_found_by_name_or_path(tmp_path: Path) -> None:
