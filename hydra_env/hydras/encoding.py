@@ -57,6 +57,15 @@ from hydra_env.hydras.tables import Tables
 
 PLANES_PER_SEAT = 16
 OBS_VERSION = 0
+_ENCODERS: dict[int, tuple[Tables, HydrasEncoder]] = {}
+
+
+def encoder_for(tables: Tables) -> HydrasEncoder:
+    """The (cached) encoder of a card set's tables."""
+    entry = _ENCODERS.get(id(tables))
+    if entry is None or entry[0] is not tables:
+        entry = _ENCODERS[id(tables)] = (tables, HydrasEncoder(tables))
+    return entry[1]
 
 
 class HydrasEncoder:
