@@ -74,9 +74,9 @@ def bench_gym(seconds: float, count: str = "steps") -> tuple[float, float]:
     def body() -> int:
         made = 0
         for _ in range(200):
-            before = len(env.game.state.history)
+            before = env.game.history_length
             _, _, terminated, truncated, _ = env.step(_pick(env.action_masks(), rng))
-            made += len(env.game.state.history) - before if count == "decisions" else 1
+            made += env.game.history_length - before if count == "decisions" else 1
             if terminated or truncated:
                 env.reset()
         return made

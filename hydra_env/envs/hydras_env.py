@@ -354,10 +354,12 @@ class HydrasEnv(gym.Env):
                 {"action_mask": self._mask, "illegal_action": True})
 
     def _advance(self) -> None:
-        game, seat = self.game, self.seat
-        while not game.is_over and game.current_player != seat:
+        game, seat, bots = self.game, self.seat, self.bots
+        while True:
             player = game.current_player
-            bot = self.bots[player]
+            if player == seat or player < 0:      # the learning seat decides, or the game is over
+                return
+            bot = bots[player]
             action = bot.act(game.view(player), game.legal_actions())
             try:
                 game.apply(action)
@@ -366,16 +368,18 @@ class HydrasEnv(gym.Env):
 
     def _observe(self) -> Any:
         game = self.game
-        self._mask = np.zeros(self.action_space.n, np.int8)
-        legal = game.legal_actions() if game.current_player == self.seat else []
-        flat = self.encoder.encode_flat(game.state, self.seat)
+        mask = self._mask = np.zeros(self.action_space.n, np.int8)
+        to_act = game.current_player == self.seat
+        flat = game.encode_flat(self.seat)
         if self.candidate_encoder is None:
-            self._mask[legal] = 1
+            if to_act:
+                game.legal_mask_into(mask)
             return flat if self.flatten else self.encoder.split(flat)
+        legal = game.legal_actions() if to_act else []
         obs = {"obs": flat} if self.flatten else self.encoder.split(flat)
         feat, index = self.candidate_encoder.encode(game.state, self.seat, legal)
         obs["cand_feat"], obs["cand_index"] = feat, index
-        self._mask[index[index >= 0].astype(np.int64)] = 1    # all legal ones, or the best K
+        mask[index[index >= 0].astype(np.int64)] = 1    # all legal ones, or the best K
         return obs
 
     def action_masks(self) -> np.ndarray:

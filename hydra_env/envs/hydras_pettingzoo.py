@@ -120,10 +120,11 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s view and mask (see the module docstring)."""
         seat = self._seat[agent]
-        flat = self.encoder.encode_flat(self.game.state, seat)
+        game = self.game
+        flat = game.encode_flat(seat)
         mask = np.zeros(self.tables.codec.size, np.int8)
-        if self.game.current_player == seat:
-            mask[self.game.legal_actions()] = 1
+        if game.current_player == seat:
+            game.legal_mask_into(mask)
         return {"observation": flat if self.flatten else self.encoder.split(flat),
                 "action_mask": mask}
 
