@@ -121,6 +121,7 @@ from hydra_env.envs.hydras_candidates import FEATURE_BOUND, N_FEATURES, HydrasCa
 from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.hydras.encoding import HydrasEncoder
 from hydra_env.hydras.game import HydrasGame, resolve_cards
+from hydra_env.hydras.scoring import HydrasResult
 from hydra_env.hydras.tables import tables_for
 
 REWARDS = ("win", "rank", "score_diff")
@@ -198,9 +199,10 @@ def observation_space(encoder: HydrasEncoder, flatten: bool, candidates: int = 0
     return spaces.Dict(parts)
 
 
-def terminal_reward(game: HydrasGame, seat: int, scheme: str) -> float:
-    """The end-of-game reward of ``seat`` under ``scheme`` (see the module docstring)."""
-    result = game.result()
+def terminal_reward(game: HydrasGame, seat: int, scheme: str, result: HydrasResult | None = None) -> float:
+    """The end-of-game reward of ``seat`` under ``scheme`` (see the module docstring);
+    ``result``: the game's result when already at hand."""
+    result = game.result() if result is None else result
     if scheme == "win":
         return 1.0 / len(result.winners) if seat in result.winners else 0.0
     if scheme == "rank":
@@ -324,11 +326,11 @@ class HydrasEnv(gym.Env):
         terminated = game.is_over
         truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
         self._done = terminated or truncated
-        reward = terminal_reward(game, self.seat, self.reward_scheme) if terminated else 0.0
+        result = game.result() if terminated else None
+        reward = terminal_reward(game, self.seat, self.reward_scheme, result) if terminated else 0.0
         obs = self._observe()
         info: dict[str, Any] = {"action_mask": self._mask}
-        if terminated:
-            result = game.result()
+        if result is not None:
             info.update(result=result.to_dict(), rank=result.ranks[self.seat],
                         score=result.scores[self.seat])
         return obs, reward, terminated, truncated, info

@@ -56,8 +56,9 @@ def pick_engine(engine: Any) -> tuple[str, bool]:
     return engine, True
 
 
-def on_engine(game: HydrasGame, engine: str | None = None) -> HydrasGame:
-    """``game`` (on the Python engine) on the engine ``engine`` picks: itself, or a copy.
+def on_engine(game: HydrasGame, engine: str | None = None, *, copy: bool = True) -> HydrasGame:
+    """``game`` (on the Python engine) on the engine ``engine`` picks: itself, or a copy
+    (``copy=False``: one that takes over ``game``'s state, for games nobody else holds).
     Falls back to the Python game when the native engine was not asked for by name and
     cannot hold it (a seed beyond 64 bits)."""
     name, asked = pick_engine(engine)
@@ -70,7 +71,8 @@ def on_engine(game: HydrasGame, engine: str | None = None) -> HydrasGame:
     if not asked and not hooks.available():
         return game
     try:
-        return hooks.from_state(game.state.clone(), game.tables)   # NativeUnavailableError if asked, not built
+        state = game.state.clone() if copy else game.state
+        return hooks.from_state(state, game.tables)   # NativeUnavailableError if asked and not built
     except hooks.unsupported:
         if asked:
             raise

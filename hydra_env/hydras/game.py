@@ -101,7 +101,7 @@ class HydrasGame:
         tables = tables_for(resolve_cards(cards))
         state = State()
         engine_module.start(state, tables, num_players, resolve_seed(seed))
-        return on_engine(HydrasGame(state, tables), engine)
+        return on_engine(HydrasGame(state, tables), engine, copy=False)
 
     # ------------------------------------------------------------ queries
     @property
@@ -271,7 +271,7 @@ class HydrasGame:
         saved game, or was saved with another card set than ``cards``.
         """
         tables = tables_for(resolve_cards(cards))
-        return on_engine(HydrasGame(save.load(text, tables), tables), engine)
+        return on_engine(HydrasGame(save.load(text, tables), tables), engine, copy=False)
 
     # ------------------------------------------------------------ views
     def render(self, seat: int | None = None) -> str:

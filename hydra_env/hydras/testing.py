@@ -161,7 +161,7 @@ def build_game(players: int = 3, *, hydras: dict[int, str] | None = None,
     state.phase = Phase.TURN
     state.analysis_cache = [None] * players
     state.legal_cache = None
-    return on_engine(game, engine)
+    return on_engine(game, engine, copy=False)
 
 
 # ------------------------------------------------------------------ actions by name

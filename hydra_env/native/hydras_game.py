@@ -3,9 +3,10 @@
 The hot paths (apply, legal actions and mask, is_legal, current player, is over,
 pending, clone, the flat observation into a caller's buffer) run in C++
 (``hydra_env/native/src/hydras/``, bound as ``hydra_env._native.HydrasNative``).
-Everything else (describe, render, observe, view, determinize, result) runs the
-Python functions on a Python :class:`~hydra_env.hydras.state.State` built from
-the native one, so both engines give identical outputs by construction.
+Everything else (describe, render, observe, view, determinize) runs the Python
+functions on a Python :class:`~hydra_env.hydras.state.State` built from the
+native one, so both engines give identical outputs by construction; the result
+takes each seat's figures from the native analysis and scores them in Python.
 
 The deal stays in Python: :meth:`HydrasGame.new` deals with numpy
 (:func:`hydra_env.hydras.engine.start`) and hands the dealt state over; nothing
@@ -35,6 +36,7 @@ from hydra_env.hydras.engines import HydrasEngineHooks, register_engine
 from hydra_env.hydras.explain import why_illegal
 from hydra_env.hydras.game import HydrasGame
 from hydra_env.hydras.save import SAVE_FORMAT, SAVE_VERSION
+from hydra_env.hydras.scoring import HydrasResult, SeatFigures, result_from, scores_from
 from hydra_env.hydras.state import DECISION_NAMES, State
 from hydra_env.hydras.tables import Tables
 from hydra_env.native import available, require
@@ -182,9 +184,10 @@ class NativeHydrasGame(HydrasGame):
     def encode_flat(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of ``seat`` (:mod:`hydra_env.hydras.encoding`, flat float32),
         computed natively into ``out`` when given (and returned)."""
+        native = self._native
         if out is None:
-            out = np.empty(encoder_for(self._tables).size, np.float32)
-        self._native.encode_flat_into(seat, out)
+            out = np.empty(native.obs_size, np.float32)
+        native.encode_flat_into(seat, out)
         return out
 
     def apply(self, action: int) -> None:
@@ -236,6 +239,12 @@ class NativeHydrasGame(HydrasGame):
         """As :meth:`HydrasGame.determinize` (the re-deal is done in Python), on the native engine."""
         copy = HydrasGame.determinize(self, seat, rng)
         return NativeHydrasGame.from_state(copy.state, self._tables)
+
+    def result(self) -> HydrasResult:
+        """Scores, ranking and winners (figures so far while the game runs), from the native
+        analysis of each hydra through the Python scoring (:mod:`hydra_env.hydras.scoring`)."""
+        figures = [SeatFigures(*f) for f in self._native.seat_figures()]
+        return result_from(scores_from(figures), self._native.is_over, self._native.turns_taken)
 
     def _check_seat(self, seat: Any) -> int:
         return arguments.seat("seat", seat, self._native.players)

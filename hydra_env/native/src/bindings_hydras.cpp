@@ -267,7 +267,21 @@ void bind_hydras(nb::module_& m) {
                  encode_flat(g.s, *g.tables, seat, out.data<float>());
              },
              nb::arg("seat"), nb::arg("out"), "HydrasEncoder.encode_flat(state, seat) written into out.")
+        .def("seat_figures",
+             [](const HydrasNative& g) {
+                 // hydra_env.hydras.scoring.SeatFigures of every seat, as tuples
+                 nb::list out;
+                 for (int seat = 0; seat < g.s.players; ++seat) {
+                     const Analysis& a = analysis_of(g.s, *g.tables, seat);
+                     int hand = 0;
+                     for (int card : g.s.hands[size_t(seat)]) hand += g.tables->kind_heads[size_t(card)];
+                     out.append(nb::make_tuple(a.heads, a.complete(), a.neck, a.torches, a.swords, a.poisons, hand));
+                 }
+                 return out;
+             },
+             "Each seat's score figures: heads, complete, neck, torches, swords, poisons, hand heads.")
         .def_prop_ro("current_player", [](const HydrasNative& g) { return g.s.has_pending ? g.s.pending_seat : -1; })
+        .def_prop_ro("obs_size", [](const HydrasNative& g) { return g.tables->obs_size; })
         .def_prop_ro("is_over", [](const HydrasNative& g) { return g.s.game_over; })
         .def_prop_ro("players", [](const HydrasNative& g) { return g.s.players; })
         .def_prop_ro("turn_seat", [](const HydrasNative& g) { return g.s.turn_seat; })
