@@ -357,10 +357,7 @@ class HydrasEnv(gym.Env):
 
     def _advance(self) -> None:
         game, seat, bots = self.game, self.seat, self.bots
-        while True:
-            player = game.current_player
-            if player == seat or player < 0:      # the learning seat decides, or the game is over
-                return
+        while (player := game.current_player) != seat and player >= 0:   # until seat decides or the end
             bot = bots[player]
             action = bot.act(game.view(player), game.legal_actions())
             try:

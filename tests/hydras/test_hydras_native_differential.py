@@ -130,3 +130,15 @@ def test_native_games_pickle_and_the_buffers_are_checked():
         game.encode_flat(0, np.zeros(7955, np.float64))
     flat = np.full(7955, 7.0, np.float32)
     assert game.encode_flat(1, flat) is flat and np.array_equal(flat, game.encode_flat(1))
+
+
+def test_the_native_engine_refuses_a_state_whose_indices_leave_its_arrays():
+    from hydra_env.native.hydras_game import native_tables
+    game = HydrasGame.new(3, seed=4, engine="python")
+    data = game.state.to_dict()
+    module = native.require()
+    for field, value in (("hands", [[99], [], []]), ("turn_seat", 5), ("offers", [7]),
+                         ("hydras", [[200] * 121] * 3)):
+        bad = dict(data, **{field: value})
+        with pytest.raises(ValueError, match="native Hydras state: .* out of range"):
+            module.HydrasNative.from_dict(native_tables(game.tables), bad)

@@ -173,6 +173,36 @@ nb::dict to_dict(const HydrasNative& g) {
     return d;
 }
 
+// Every index the engine will follow lies inside its arrays (the Python side checks saved
+// games fully, hydra_env.hydras.save; this keeps any other dict from reading out of bounds).
+void check_ranges(const State& s, const Tables& t) {
+    auto fail = [](const char* what) { throw nb::value_error((std::string("native Hydras state: ") + what).c_str()); };
+    auto seat_ok = [&](int seat) { return seat >= 0 && seat < s.players; };
+    auto kinds_ok = [&](const std::vector<int>& cards) {
+        for (int c : cards) if (c < 0 || c >= t.kind_count) return false;
+        return true;
+    };
+    if (!seat_ok(s.star_seat) || !seat_ok(s.turn_seat)) fail("a seat is out of range");
+    if (!kinds_ok(s.deck) || !kinds_ok(s.discard)) fail("a card kind is out of range");
+    for (const auto& hand : s.hands)
+        if (!kinds_ok(hand) || int(hand.size()) > t.hand_size) fail("a hand is out of range");
+    for (const Grid& grid : s.hydras)
+        for (int16_t code : grid)
+            if (code < kEmpty || code > t.body_code) fail("a cell code is out of range");
+    for (const auto& b : s.blocks)
+        if (!seat_ok(b[0]) || b[1] < 0 || b[1] >= t.kind_count) fail("a block is out of range");
+    for (int seat : s.offers)
+        if (!seat_ok(seat)) fail("an offer is out of range");
+    if (s.has_pending && (!seat_ok(s.pending_seat) || s.pending_kind < DK_TURN || s.pending_kind > DK_BURN))
+        fail("the pending decision is out of range");
+    const Attack& a = s.attack;
+    if (s.has_attack && (!seat_ok(a.seat) || !seat_ok(a.target) || a.card < 0 || a.card >= t.kind_count ||
+                         a.cell < 0 || a.cell >= t.cells || a.kind < AK_SWORD || a.kind > AK_TORCH))
+        fail("the attack is out of range");
+    if (s.has_burn && (!seat_ok(s.burn_target) || s.burn_cell < 0 || s.burn_cell >= t.cells))
+        fail("the burn cell is out of range");
+}
+
 // A game from a checked State.to_dict (hydra_env.hydras.save checks saved games first).
 HydrasNative from_dict(std::shared_ptr<const Tables> tables, nb::dict d) {
     HydrasNative g{tables, State{}};
@@ -222,6 +252,7 @@ HydrasNative from_dict(std::shared_ptr<const Tables> tables, nb::dict d) {
         s.burn_target = b.at(0);
         s.burn_cell = b.at(1);
     }
+    check_ranges(s, t);
     return g;
 }
 
