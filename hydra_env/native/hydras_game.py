@@ -35,6 +35,7 @@ from hydra_env.hydras.encoding import encoder_for
 from hydra_env.hydras.engines import HydrasEngineHooks, register_engine
 from hydra_env.hydras.explain import why_illegal
 from hydra_env.hydras.game import HydrasGame
+from hydra_env.hydras.hydra import Analysis
 from hydra_env.hydras.save import SAVE_FORMAT, SAVE_VERSION
 from hydra_env.hydras.scoring import HydrasResult, SeatFigures, result_from, scores_from
 from hydra_env.hydras.state import DECISION_NAMES, State
@@ -88,6 +89,14 @@ class NativeHydrasGame(HydrasGame):
         self._tables = tables
         self._snapshot = snapshot
 
+    def _python_state(self) -> State:
+        """A Python State of the native one, its hydras' analyses filled in from the native
+        ones (the Python bots and views read them; equal to what ``analyse`` gives)."""
+        native = self._native
+        state = State.from_dict(native.to_dict())
+        state.analysis_cache = [Analysis(*native.analysis(seat), {}) for seat in range(native.players)]
+        return state
+
     @classmethod
     def from_state(cls, state: State, tables: Tables) -> NativeHydrasGame:
         """A native game holding ``state`` (which it keeps as its snapshot: pass a copy)."""
@@ -102,7 +111,7 @@ class NativeHydrasGame(HydrasGame):
     def _state(self) -> State:  # type: ignore[override]
         snapshot = self._snapshot
         if snapshot is None:
-            snapshot = self._snapshot = State.from_dict(self._native.to_dict())
+            snapshot = self._snapshot = self._python_state()
         return snapshot
 
     @property
@@ -219,7 +228,7 @@ class NativeHydrasGame(HydrasGame):
         if sys.getrefcount(snapshot) <= 3:
             self._snapshot = None
             return
-        fresh = State.from_dict(self._native.to_dict())
+        fresh = self._python_state()
         for name in State.__slots__:
             setattr(snapshot, name, getattr(fresh, name))
 

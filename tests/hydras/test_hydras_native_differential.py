@@ -142,3 +142,19 @@ def test_the_native_engine_refuses_a_state_whose_indices_leave_its_arrays():
         bad = dict(data, **{field: value})
         with pytest.raises(ValueError, match="native Hydras state: .* out of range"):
             module.HydrasNative.from_dict(native_tables(game.tables), bad)
+
+
+def test_the_native_analyses_handed_to_python_equal_the_python_analysis():
+    from hydra_env.hydras.hydra import analyse
+    rng = np.random.default_rng(6)
+    checked = 0
+    for seed in range(6):
+        game = HydrasGame.new(2 + seed % 3, seed, engine="native")
+        while not game.is_over:
+            game.apply(game.legal_actions()[int(rng.integers(len(game.legal_actions())))])
+            state = game.state
+            for seat, found in enumerate(state.analysis_cache):
+                expected = analyse(state.hydras[seat], game.tables)
+                assert found == expected and list(found.depth) == list(expected.depth)
+                checked += 1
+    assert checked > 500

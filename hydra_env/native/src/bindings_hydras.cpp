@@ -298,6 +298,20 @@ void bind_hydras(nb::module_& m) {
                  encode_flat(g.s, *g.tables, seat, out.data<float>());
              },
              nb::arg("seat"), nb::arg("out"), "HydrasEncoder.encode_flat(state, seat) written into out.")
+        .def("analysis",
+             [](const HydrasNative& g, int seat) {
+                 // the fields of hydra_env.hydras.hydra.Analysis but placements, as Python values
+                 check_seat(g, seat);
+                 const Analysis& a = analysis_of(g.s, *g.tables, seat);
+                 nb::list ends, targets;
+                 for (const OpenEnd& e : a.open_ends) ends.append(nb::make_tuple(e.cell, e.fixed, e.required));
+                 for (int cell : a.sword_targets) targets.append(cell);
+                 nb::dict depth;
+                 for (int cell : a.order) depth[nb::int_(cell)] = int(a.depth[size_t(cell)]);
+                 return nb::make_tuple(nb::tuple(ends), a.dangling, nb::tuple(targets), a.torches, a.heads,
+                                       a.neck, a.swords, a.poisons, a.cards, depth);
+             },
+             nb::arg("seat"), "The analysis of seat's hydra (Analysis's fields but placements).")
         .def("seat_figures",
              [](const HydrasNative& g) {
                  // hydra_env.hydras.scoring.SeatFigures of every seat, as tuples

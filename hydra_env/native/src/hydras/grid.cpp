@@ -117,9 +117,8 @@ Analysis analyse(const Grid& grid, const Tables& t) {
         constraint(grid, t, cell, end.fixed, end.required);
         a.open_ends.push_back(end);
     }
-    std::vector<int> order;
-    neck_lengths(grid, t, a.depth, order);
-    for (int c : order) a.neck = std::max(a.neck, int(a.depth[size_t(c)]));
+    neck_lengths(grid, t, a.depth, a.order);
+    for (int c : a.order) a.neck = std::max(a.neck, int(a.depth[size_t(c)]));
     return a;
 }
 

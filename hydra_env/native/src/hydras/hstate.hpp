@@ -62,6 +62,7 @@ struct Analysis {
     std::vector<OpenEnd> open_ends;   // by cell, ascending
     std::vector<int> sword_targets;   // ascending
     std::vector<int16_t> depth;       // by cell: neck length, −1 when not linked by necks
+    std::vector<int> order;           // the cells of depth in breadth-first order (the Python dict's)
     int dangling = 0, torches = 0, heads = 0, neck = 0, swords = 0, poisons = 0, cards = 0;
     bool complete() const { return open_ends.empty() && dangling == 0 && torches == 0; }
 };
