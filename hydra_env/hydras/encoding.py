@@ -109,6 +109,21 @@ class HydrasEncoder:
         # engine replaces whenever the grid changes; clones share it).
         self._cache: dict[int, tuple] = {}
 
+    @property
+    def faces(self) -> np.ndarray:
+        """float32[codes, 12]: planes 0–11 of each cell code (read only; the native encoder's too)."""
+        return self._faces
+
+    @property
+    def card_counts(self) -> np.ndarray:
+        """float32[K]: cards of each kind (read only)."""
+        return self._counts
+
+    @property
+    def card_weights(self) -> np.ndarray:
+        """float32[K]: 1 / cards of each kind, the scale of the discard and unseen features (read only)."""
+        return self._weights
+
     def encode(self, state: State, seat: int) -> dict[str, np.ndarray]:
         """The ``board``, ``hand`` and ``features`` arrays of ``seat`` (views of
         one new buffer)."""
