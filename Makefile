@@ -27,7 +27,7 @@ native: $(STAMP)
 	$(BIN)/pip install --no-build-isolation --no-deps -e .
 
 # The native engine built with AddressSanitizer + UndefinedBehaviorSanitizer (any error
-# aborts), then the random-input fuzz of the native facade and a differential run under it.
+# aborts), then the random-input fuzz of the native facade and the differential runs (Hydra, Hydras) under it.
 ASAN_BUILD := build/asan
 ASAN_RUN = ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	LD_PRELOAD="$$($(CXX) -print-file-name=libasan.so) $$($(CXX) -print-file-name=libstdc++.so)" \
@@ -38,6 +38,7 @@ native-asan: $(STAMP)
 	PATH="$(abspath $(BIN)):$$PATH" cmake --build $(ASAN_BUILD) -j2
 	$(ASAN_RUN) benchmarks/native_fuzz.py --seconds $(or $(FUZZ_SECONDS),20)
 	$(ASAN_RUN) benchmarks/differential.py --decisions $(or $(DECISIONS),50000)
+	$(ASAN_RUN) benchmarks/differential_hydras.py --decisions $(or $(HYDRAS_DECISIONS),20000)
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)

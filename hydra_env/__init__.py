@@ -21,6 +21,7 @@ import hydra_env.envs  # noqa: E402,F401
 # The native (C++) engine registers itself with Game (hydra_env.native.game); Game.new
 # uses it by default where its extension is built (HYDRA_ENV_ENGINE=python|native).
 import hydra_env.native.game  # noqa: E402,F401
+import hydra_env.native.hydras_game  # noqa: E402,F401  (the same for HydrasGame, the card game)
 
 __all__ = ["Game", "GameResult", "SeatView", "RuleOptions", "Components", "load_components",
            "default_components", "HydraError", "DataError", "IllegalActionError",

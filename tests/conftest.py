@@ -1,10 +1,12 @@
 """Shared fixtures: the rules tests run on both engines.
 
-Every test under ``tests/rules/`` (the specification) and every test that asks
-for the ``engine`` fixture runs once per engine: ``python`` and, where the native
-extension is built, ``native``. The fixture sets ``HYDRA_ENV_ENGINE`` for the
-test, so ``Game.new`` and the hand-built positions of
-:mod:`hydra_env.core.testing` use that engine.
+Every test under ``tests/rules/`` (the specification), every test of Hydras' rules,
+engine properties, saves and envs (``tests/hydras/``, the files of
+``_HYDRAS_BOTH_ENGINES``) and every test that asks for the ``engine`` fixture runs
+once per engine: ``python`` and, where the native extension is built, ``native``.
+The fixture sets ``HYDRA_ENV_ENGINE`` for the test, so ``Game.new``,
+``HydrasGame.new`` and the hand-built positions of :mod:`hydra_env.core.testing`
+and :mod:`hydra_env.hydras.testing` use that engine.
 """
 
 from __future__ import annotations
@@ -17,10 +19,14 @@ from hydra_env import native
 
 ENGINES = ["python"] + (["native"] if native.available() else [])
 _RULES = Path(__file__).resolve().parent / "rules"
+_HYDRAS = Path(__file__).resolve().parent / "hydras"
+_HYDRAS_BOTH_ENGINES = ("test_hydras_rules_", "test_hydras_engine_properties", "test_hydras_save_and_data",
+                        "test_hydras_envs")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    in_rules = _RULES in Path(str(metafunc.definition.path)).resolve().parents
+    path = Path(str(metafunc.definition.path)).resolve()
+    in_rules = _RULES in path.parents or (path.parent == _HYDRAS and path.name.startswith(_HYDRAS_BOTH_ENGINES))
     if in_rules and "engine" not in metafunc.fixturenames:
         metafunc.fixturenames.append("engine")
     if "engine" in metafunc.fixturenames:

@@ -62,7 +62,7 @@ class HydrasPPOBot:
         """The seat's observation, encoded as ``HydrasEnv`` encodes it."""
         game = view.sample(self.rng)   # hidden cards re-dealt: the encoding never reads them
         encoder, cand = self._encoders_for(game.tables)
-        flat = encoder.encode_flat(game.state, view.seat)
+        flat = game.encode_flat(view.seat)     # the native encoder on the native engine
         if not self.dict_obs:
             return flat
         obs = {"obs": flat} if self.flat_part else encoder.split(flat)

@@ -121,6 +121,7 @@ from hydra_env.envs.hydras_candidates import FEATURE_BOUND, N_FEATURES, HydrasCa
 from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.hydras.encoding import HydrasEncoder
 from hydra_env.hydras.game import HydrasGame, resolve_cards
+from hydra_env.hydras.scoring import HydrasResult
 from hydra_env.hydras.tables import tables_for
 
 REWARDS = ("win", "rank", "score_diff")
@@ -198,9 +199,10 @@ def observation_space(encoder: HydrasEncoder, flatten: bool, candidates: int = 0
     return spaces.Dict(parts)
 
 
-def terminal_reward(game: HydrasGame, seat: int, scheme: str) -> float:
-    """The end-of-game reward of ``seat`` under ``scheme`` (see the module docstring)."""
-    result = game.result()
+def terminal_reward(game: HydrasGame, seat: int, scheme: str, result: HydrasResult | None = None) -> float:
+    """The end-of-game reward of ``seat`` under ``scheme`` (see the module docstring);
+    ``result``: the game's result when already at hand."""
+    result = game.result() if result is None else result
     if scheme == "win":
         return 1.0 / len(result.winners) if seat in result.winners else 0.0
     if scheme == "rank":
@@ -324,11 +326,11 @@ class HydrasEnv(gym.Env):
         terminated = game.is_over
         truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
         self._done = terminated or truncated
-        reward = terminal_reward(game, self.seat, self.reward_scheme) if terminated else 0.0
+        result = game.result() if terminated else None
+        reward = terminal_reward(game, self.seat, self.reward_scheme, result) if terminated else 0.0
         obs = self._observe()
         info: dict[str, Any] = {"action_mask": self._mask}
-        if terminated:
-            result = game.result()
+        if result is not None:
             info.update(result=result.to_dict(), rank=result.ranks[self.seat],
                         score=result.scores[self.seat])
         return obs, reward, terminated, truncated, info
@@ -354,10 +356,9 @@ class HydrasEnv(gym.Env):
                 {"action_mask": self._mask, "illegal_action": True})
 
     def _advance(self) -> None:
-        game, seat = self.game, self.seat
-        while not game.is_over and game.current_player != seat:
-            player = game.current_player
-            bot = self.bots[player]
+        game, seat, bots = self.game, self.seat, self.bots
+        while (player := game.current_player) != seat and player >= 0:   # until seat decides or the end
+            bot = bots[player]
             action = bot.act(game.view(player), game.legal_actions())
             try:
                 game.apply(action)
@@ -366,16 +367,18 @@ class HydrasEnv(gym.Env):
 
     def _observe(self) -> Any:
         game = self.game
-        self._mask = np.zeros(self.action_space.n, np.int8)
-        legal = game.legal_actions() if game.current_player == self.seat else []
-        flat = self.encoder.encode_flat(game.state, self.seat)
+        mask = self._mask = np.zeros(self.action_space.n, np.int8)
+        to_act = game.current_player == self.seat
+        flat = game.encode_flat(self.seat)
         if self.candidate_encoder is None:
-            self._mask[legal] = 1
+            if to_act:
+                game.legal_mask_into(mask)
             return flat if self.flatten else self.encoder.split(flat)
+        legal = game.legal_actions() if to_act else []
         obs = {"obs": flat} if self.flatten else self.encoder.split(flat)
         feat, index = self.candidate_encoder.encode(game.state, self.seat, legal)
         obs["cand_feat"], obs["cand_index"] = feat, index
-        self._mask[index[index >= 0].astype(np.int64)] = 1    # all legal ones, or the best K
+        mask[index[index >= 0].astype(np.int64)] = 1    # all legal ones, or the best K
         return obs
 
     def action_masks(self) -> np.ndarray:

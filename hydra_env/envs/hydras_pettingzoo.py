@@ -97,7 +97,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
         self.cards = resolve_cards(cards)
         self.tables = tables_for(self.cards)
         self.encoder = HydrasEncoder(self.tables)
-        size = self.tables.codec.size
+        self._size = size = self.tables.codec.size
         self.possible_agents = [f"seat_{i}" for i in range(num_players)]
         obs = observation_space(self.encoder, self.flatten)
         self.observation_spaces = {a: spaces.Dict({
@@ -120,10 +120,13 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s view and mask (see the module docstring)."""
         seat = self._seat[agent]
-        flat = self.encoder.encode_flat(self.game.state, seat)
-        mask = np.zeros(self.tables.codec.size, np.int8)
-        if self.game.current_player == seat:
-            mask[self.game.legal_actions()] = 1
+        game = self.game
+        flat = game.encode_flat(seat)
+        if game.current_player == seat:
+            mask = np.empty(self._size, np.int8)
+            game.legal_mask_into(mask)           # writes every entry
+        else:
+            mask = np.zeros(self._size, np.int8)
         return {"observation": flat if self.flatten else self.encoder.split(flat),
                 "action_mask": mask}
 
@@ -152,12 +155,13 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         game = self.game
-        game.apply(as_action(action, self.tables.codec.size))   # IllegalActionError: what and why
+        game.apply(as_action(action, self._size))   # IllegalActionError: what and why
         self._steps += 1
         if game.is_over:
-            result = game.result().to_dict()
+            outcome = game.result()
+            result = outcome.to_dict()
             for a in self.agents:
-                self.rewards[a] = terminal_reward(game, self._seat[a], self.reward_scheme)
+                self.rewards[a] = terminal_reward(game, self._seat[a], self.reward_scheme, outcome)
             self.terminations = {a: True for a in self.agents}
             self.infos = {a: {"result": result} for a in self.agents}
         elif self.max_steps is not None and self._steps >= self.max_steps:

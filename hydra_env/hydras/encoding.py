@@ -57,6 +57,15 @@ from hydra_env.hydras.tables import Tables
 
 PLANES_PER_SEAT = 16
 OBS_VERSION = 0
+_ENCODERS: dict[int, tuple[Tables, HydrasEncoder]] = {}
+
+
+def encoder_for(tables: Tables) -> HydrasEncoder:
+    """The (cached) encoder of a card set's tables."""
+    entry = _ENCODERS.get(id(tables))
+    if entry is None or entry[0] is not tables:
+        entry = _ENCODERS[id(tables)] = (tables, HydrasEncoder(tables))
+    return entry[1]
 
 
 class HydrasEncoder:
@@ -99,6 +108,21 @@ class HydrasEncoder:
         # Planes of a hydra depend only on its grid: cached by its Analysis (which the
         # engine replaces whenever the grid changes; clones share it).
         self._cache: dict[int, tuple] = {}
+
+    @property
+    def faces(self) -> np.ndarray:
+        """float32[codes, 12]: planes 0–11 of each cell code (read only; the native encoder's too)."""
+        return self._faces
+
+    @property
+    def card_counts(self) -> np.ndarray:
+        """float32[K]: cards of each kind (read only)."""
+        return self._counts
+
+    @property
+    def card_weights(self) -> np.ndarray:
+        """float32[K]: 1 / cards of each kind, the scale of the discard and unseen features (read only)."""
+        return self._weights
 
     def encode(self, state: State, seat: int) -> dict[str, np.ndarray]:
         """The ``board``, ``hand`` and ``features`` arrays of ``seat`` (views of

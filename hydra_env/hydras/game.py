@@ -9,7 +9,11 @@
     game.result().winners
 
 Decisions are integers of one flat action space
-(:mod:`hydra_env.hydras.codec`). ``current_player`` is the seat whose
+(:mod:`hydra_env.hydras.codec`). Two engines run the rules: this package's
+Python engine (the reference) and the native one (C++,
+:mod:`hydra_env.native.hydras_game`, the default where its extension is built);
+``new``/``from_json`` take ``engine="python" | "native"``, and
+``HYDRA_ENV_ENGINE`` sets the default (:mod:`hydra_env.hydras.engines`). ``current_player`` is the seat whose
 decision is pending: during a block chain that is the seat being offered the
 block (H11), not the seat whose turn it is.
 """
@@ -24,9 +28,12 @@ import numpy as np
 
 from hydra_env import arguments
 from hydra_env.errors import ConfigError, IllegalActionError
-from hydra_env.hydras import engine, save
+from hydra_env.hydras import engine as engine_module
+from hydra_env.hydras import save
 from hydra_env.hydras.codec import HydrasCodec
 from hydra_env.hydras.components import MAX_PLAYERS, CardSet, default_cards, load_cards
+from hydra_env.hydras.encoding import encoder_for
+from hydra_env.hydras.engines import on_engine
 from hydra_env.hydras.explain import why_illegal
 from hydra_env.hydras.moves import legal_actions
 from hydra_env.hydras.render import render_text
@@ -76,7 +83,7 @@ class HydrasGame:
     # ------------------------------------------------------------ creation
     @classmethod
     def new(cls, num_players: int = 3, seed: int | np.random.Generator | None = None, *,
-            cards: CardSet | str | os.PathLike | None = None) -> HydrasGame:
+            cards: CardSet | str | os.PathLike | None = None, engine: str | None = None) -> HydrasGame:
         """Deal a new game and run to its first decision.
 
         Args:
@@ -86,12 +93,15 @@ class HydrasGame:
                 the same game.
             cards: the card set (the shipped one when None) or the path of a
                 card file.
+            engine: "native" or "python"; None: ``HYDRA_ENV_ENGINE``, else native
+                where it is built. The deal is the same on both (it is done here, in
+                Python; nothing after it is random).
         """
         num_players = arguments.integer("num_players", num_players, low=2, high=MAX_PLAYERS)
         tables = tables_for(resolve_cards(cards))
         state = State()
-        engine.start(state, tables, num_players, resolve_seed(seed))
-        return cls(state, tables)
+        engine_module.start(state, tables, num_players, resolve_seed(seed))
+        return on_engine(HydrasGame(state, tables), engine, copy=False)
 
     # ------------------------------------------------------------ queries
     @property
@@ -158,6 +168,16 @@ class HydrasGame:
         """Every decision applied so far."""
         return list(self._state.history)
 
+    @property
+    def history_length(self) -> int:
+        """How many decisions were applied so far (cheap on both engines)."""
+        return len(self._state.history)
+
+    @property
+    def engine(self) -> str:
+        """The engine that runs this game: ``"python"`` here, ``"native"`` for a NativeHydrasGame."""
+        return "python"
+
     def legal_actions(self) -> list[int]:
         """The legal decisions, ascending (empty once the game is over)."""
         return list(legal_actions(self._state, self._tables))
@@ -167,6 +187,23 @@ class HydrasGame:
         mask = np.zeros(self._tables.codec.size, dtype=bool)
         mask[list(legal_actions(self._state, self._tables))] = True
         return mask
+
+    def legal_mask_into(self, out: np.ndarray) -> None:
+        """Write the legal mask into ``out`` (bool, int8 or uint8 of size ``action_size``):
+        1 where the decision is legal, 0 elsewhere."""
+        if out.shape != (self._tables.codec.size,):
+            raise ValueError(f"the mask buffer must have shape ({self._tables.codec.size},), not {out.shape}")
+        out[:] = 0
+        out[list(legal_actions(self._state, self._tables))] = 1
+
+    def encode_flat(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The observation of ``seat`` (:mod:`hydra_env.hydras.encoding`, flat float32),
+        written into ``out`` when given (and returned)."""
+        flat = encoder_for(self._tables).encode_flat(self._state, seat)
+        if out is None:
+            return flat
+        out[:] = flat
+        return out
 
     def is_legal(self, action: Any) -> bool:
         """Whether ``action`` is legal now."""
@@ -192,7 +229,7 @@ class HydrasGame:
             index = operator.index(action)
         except TypeError:
             raise IllegalActionError(why_illegal(self._state, self._tables, action)) from None
-        engine.apply(self._state, self._tables, index)
+        engine_module.apply(self._state, self._tables, index)
 
     def describe(self, action: int, viewer: int | None = None) -> str:
         """A description of ``action`` in this position: the codec's words, plus the
@@ -225,14 +262,16 @@ class HydrasGame:
         return save.dump(self._state, self._tables)
 
     @classmethod
-    def from_json(cls, text: str, *, cards: CardSet | str | os.PathLike | None = None) -> HydrasGame:
-        """A game saved by :meth:`to_json`; it continues exactly as the original.
+    def from_json(cls, text: str, *, cards: CardSet | str | os.PathLike | None = None,
+                  engine: str | None = None) -> HydrasGame:
+        """A game saved by :meth:`to_json` (on either engine); it continues exactly as the
+        original. ``engine`` as in :meth:`new`.
 
         Raises ConfigError naming the field when the text is not a consistent
         saved game, or was saved with another card set than ``cards``.
         """
         tables = tables_for(resolve_cards(cards))
-        return cls(save.load(text, tables), tables)
+        return on_engine(HydrasGame(save.load(text, tables), tables), engine, copy=False)
 
     # ------------------------------------------------------------ views
     def render(self, seat: int | None = None) -> str:

@@ -10,8 +10,9 @@ tied share the rank (and, when first, the win).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from hydra_env.hydras.hydra import analysis_of
 from hydra_env.hydras.state import State
@@ -70,24 +71,51 @@ class HydrasResult:
     turns: int
 
     def to_dict(self) -> dict[str, Any]:
-        """The result as plain data."""
-        return asdict(self)
+        """The result as plain data (what ``dataclasses.asdict`` gives, built directly)."""
+        out = dict(self.__dict__)
+        out["seats"] = tuple(dict(seat.__dict__) for seat in self.seats)
+        return out
+
+
+class SeatFigures(NamedTuple):
+    """The facts of one seat that its score is made of (its hydra's analysis and its hand)."""
+
+    heads: int
+    complete: bool
+    neck: int
+    torches: int
+    swords: int
+    poisons: int
+    hand_heads: int
+
+
+def seat_figures(state: State, tables: Tables) -> list[SeatFigures]:
+    """Every seat's :class:`SeatFigures` in the current position."""
+    heads_of = tables.kind_heads
+    out = []
+    for seat in range(state.players):
+        a = analysis_of(state, tables, seat)
+        out.append(SeatFigures(a.heads, a.complete, a.neck, a.torches, a.swords, a.poisons,
+                               sum(heads_of[card] for card in state.hands[seat])))
+    return out
+
+
+def scores_from(figures: Sequence[SeatFigures]) -> tuple[SeatScore, ...]:
+    """Every seat's :class:`SeatScore` from its figures (H15)."""
+    best = max(f.neck for f in figures)
+    out = []
+    for f in figures:
+        complete = COMPLETE_BONUS if f.complete else 0
+        longest = LONGEST_BONUS if best > 0 and f.neck == best else 0
+        torches = TORCH_PENALTY * f.torches
+        out.append(SeatScore(f.heads + complete + longest - torches - f.hand_heads, f.heads, complete,
+                             longest, torches, f.hand_heads, f.neck, bool(f.complete), f.swords, f.poisons))
+    return tuple(out)
 
 
 def seat_scores(state: State, tables: Tables) -> tuple[SeatScore, ...]:
     """Every seat's :class:`SeatScore` in the current position."""
-    found = [analysis_of(state, tables, seat) for seat in range(state.players)]
-    best = max(a.neck for a in found)
-    heads_of = tables.kind_heads
-    out = []
-    for seat, a in enumerate(found):
-        complete = COMPLETE_BONUS if a.complete else 0
-        longest = LONGEST_BONUS if best > 0 and a.neck == best else 0
-        torches = TORCH_PENALTY * a.torches
-        hand = sum(heads_of[card] for card in state.hands[seat])
-        out.append(SeatScore(a.heads + complete + longest - torches - hand, a.heads, complete,
-                             longest, torches, hand, a.neck, a.complete, a.swords, a.poisons))
-    return tuple(out)
+    return scores_from(seat_figures(state, tables))
 
 
 def rank_key(score: SeatScore) -> tuple[int, int, int]:
@@ -95,13 +123,17 @@ def rank_key(score: SeatScore) -> tuple[int, int, int]:
     return (-score.total, score.swords, -score.poisons)
 
 
-def game_result(state: State, tables: Tables) -> HydrasResult:
-    """The :class:`HydrasResult` of ``state``."""
-    seats = seat_scores(state, tables)
+def result_from(seats: tuple[SeatScore, ...], over: bool, turns: int) -> HydrasResult:
+    """The :class:`HydrasResult` of the seats' scores (H16's ranking)."""
     keys = [rank_key(s) for s in seats]
     ranks = tuple(1 + sum(other < key for other in keys) for key in keys)
-    ranking = tuple(sorted(range(state.players), key=lambda seat: (keys[seat], seat)))
+    ranking = tuple(sorted(range(len(seats)), key=lambda seat: (keys[seat], seat)))
     winners = tuple(seat for seat in ranking if ranks[seat] == 1)
-    return HydrasResult(state.game_over, state.players, tuple(s.total for s in seats), seats,
+    return HydrasResult(over, len(seats), tuple(s.total for s in seats), seats,
                         ranking, ranks, winners,
-                        sum(s.longest_bonus > 0 for s in seats) > 1, state.turns_taken)
+                        sum(s.longest_bonus > 0 for s in seats) > 1, turns)
+
+
+def game_result(state: State, tables: Tables) -> HydrasResult:
+    """The :class:`HydrasResult` of ``state``."""
+    return result_from(seat_scores(state, tables), state.game_over, state.turns_taken)

@@ -24,6 +24,7 @@ import numpy as np
 
 from hydra_env.errors import ConfigError
 from hydra_env.hydras.components import sides_from_text
+from hydra_env.hydras.engines import on_engine
 from hydra_env.hydras.game import HydrasGame
 from hydra_env.hydras.hydra import empty_hydra
 from hydra_env.hydras.save import check_grid
@@ -105,15 +106,18 @@ def build_game(players: int = 3, *, hydras: dict[int, str] | None = None,
                hands: dict[int, list[str]] | None = None, deck_top: list[str] = (),
                deck_size: int | None = None, discard: list[str] = (), turn_seat: int = 0,
                star_seat: int | None = None, final_turns_left: int = NO_FINAL_ROUND,
-               seed: int = 0) -> HydrasGame:
+               seed: int = 0, engine: str | None = None) -> HydrasGame:
     """A game in the position described, at the start of ``turn_seat``'s turn.
+
+    The position is built on the Python engine, then moved to ``engine`` (None:
+    ``HYDRA_ENV_ENGINE``, else native where it is built, as :meth:`HydrasGame.new`).
 
     Seats without a drawing have only a body, seats not in ``hands`` an empty
     hand. ``deck_top`` lists the next cards drawn, in order; the deck holds
     ``deck_size`` cards (default: every card not placed elsewhere, shuffled
     with ``seed``), the rest are in the discard pile after ``discard``.
     """
-    game = HydrasGame.new(players, seed)
+    game = HydrasGame.new(players, seed, engine="python")
     state, tables = game.state, game.tables
     pool = Counter({kind.index: kind.count for kind in game.cards.kinds})
 
@@ -157,7 +161,7 @@ def build_game(players: int = 3, *, hydras: dict[int, str] | None = None,
     state.phase = Phase.TURN
     state.analysis_cache = [None] * players
     state.legal_cache = None
-    return game
+    return on_engine(game, engine, copy=False)
 
 
 # ------------------------------------------------------------------ actions by name

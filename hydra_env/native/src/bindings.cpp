@@ -20,6 +20,7 @@ using namespace hydra;
 namespace hydra {
 void bind_views(nb::module_& m);  // bindings_views.cpp
 void bind_batch(nb::module_& m);  // batch.cpp
+void bind_hydras(nb::module_& m); // bindings_hydras.cpp (the card game Hydras)
 }  // namespace hydra
 
 namespace {
@@ -340,4 +341,5 @@ NB_MODULE(_native, m) {
         .def_prop_ro("history_length", [](const Game& g) { return g.history.size(); });
     hydra::bind_views(m);
     hydra::bind_batch(m);
+    hydra::bind_hydras(m);
 }
