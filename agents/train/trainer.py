@@ -187,6 +187,8 @@ def train(config: TrainConfig, run_dir: Path, *, resume: bool = False,
     ``workers`` is the number of processes for the final evaluation report.
     """
     torch.set_num_threads(config.torch_threads)
+    # The policies loaded for evaluation (agents.ppo_bot) keep the same thread count.
+    os.environ["HYDRA_ENV_TORCH_THREADS"] = str(config.torch_threads)
     if resume:
         return _resume(config, run_dir, workers)
     venv = make_vec_env(config, run_dir, config.seed)
