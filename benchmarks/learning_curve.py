@@ -98,24 +98,41 @@ def combine(curves: list[dict[str, list[float]]]) -> list[dict[str, float]]:
     return rows
 
 
+def final_report(run_dir: Path) -> float | None:
+    """The expected score of a run's final evaluation report, or None without one."""
+    summary = run_dir / "eval" / "summary.json"
+    if not summary.exists():
+        return None
+    return float(json.loads(summary.read_text())["expected_score"]["mean"])
+
+
 def plot(rows: list[dict[str, float]], reference: dict[str, Any], seeds: int, title: str,
-         path: Path) -> None:
-    """Two panels: score against steps and against wall minutes, seeds as a band."""
+         path: Path, finals: list[float] | None = None) -> None:
+    """Two panels: score against steps and against wall minutes, seeds as a band; the
+    final reports (``finals``, one per seed) as crosses at the last step."""
     from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter
     fig = Figure(figsize=(10, 4))
     axes = fig.subplots(1, 2, sharey=True)
     mean = [r["mean"] for r in rows]
     low, high = [r["low"] for r in rows], [r["high"] for r in rows]
-    for ax, key, label in ((axes[0], "steps", "env steps"), (axes[1], "minutes", "wall minutes")):
+    for ax, key, label in ((axes[0], "steps", "env steps"),
+                           (axes[1], "minutes", "wall minutes since the run began (imitation first)")):
         x = [r[key] for r in rows]
         ax.fill_between(x, low, high, color="#3c78d8", alpha=0.25,
-                        label=f"lowest-highest of {seeds} seed(s)")
-        ax.plot(x, mean, "o-", color="#3c78d8", label="PPO (mean over seeds)")
+                        label=f"lowest to highest of {seeds} seed(s)")
+        ax.plot(x, mean, "o-", color="#3c78d8", label="PPO, mean over seeds (step 0: the warm start)")
         lo, hi = reference["ci95"]
-        ax.axhspan(lo, hi, color="#999999", alpha=0.25)
-        ax.axhline(reference["mean"], color="#666666", ls="--", label="heuristic (95% interval)")
+        ax.axhspan(lo, hi, color="#999999", alpha=0.15)
+        ax.axhline(reference["mean"], color="#666666", ls="--",
+                   label="heuristic on the same games (95% interval)")
         ax.set_xlabel(label)
         ax.grid(alpha=0.3)
+    axes[0].xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v / 1000:g}k"))
+    axes[1].set_xlim(left=0)
+    if finals:
+        axes[0].plot([rows[-1]["steps"]] * len(finals), finals, "x", color="#cc4125", ms=8,
+                     label="final report of each seed (more games)")
     axes[0].set_ylabel("expected score (loss = 0)")
     axes[0].legend(loc="lower right", fontsize=8)
     fig.suptitle(title)
@@ -160,8 +177,12 @@ def main(argv: list[str] | None = None) -> int:
     for r in rows:
         print(f"{int(r['steps']):>8} {r['minutes']:>8.1f} {r['mean']:>7.2f} {r['low']:>7.2f} "
               f"{r['high']:>7.2f}")
+    finals = [f for f in (final_report(run) for run in runs) if f is not None]
+    if finals:
+        print(f"final reports ({config.final_eval_games} games): "
+              + ", ".join(f"{f:.2f}" for f in finals))
     title = f"{Path(args.config).stem}: periodic evaluation ({config.eval_games} games)"
-    plot(rows, reference, len(runs), title, args.out)
+    plot(rows, reference, len(runs), title, args.out, finals)
     print(f"figure: {args.out}")
     if args.json:
         args.json.write_text(json.dumps({"runs": [str(r) for r in runs], "rows": rows,

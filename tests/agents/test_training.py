@@ -27,7 +27,7 @@ from hydra_env import ConfigError  # noqa: E402
 
 TINY = ["total_timesteps=512", "n_envs=2", "n_steps=64", "batch_size=64", "n_epochs=1",
         "net_arch=[32]", "features_dim=16", "eval_freq=256", "eval_games=3", "checkpoint_freq=256",
-        "final_eval_games=4", "progress_bar=false", "bc_games=2", "bc_epochs=1"]
+        "final_eval_games=4", "progress_bar=false", "bc_games=2", "bc_epochs=1", "bc_workers=1"]
 
 
 def _sets(items: list[str]) -> list[str]:
