@@ -6,10 +6,10 @@
 1. **Prior.** The policy's probabilities over the legal actions (one forward pass
    on the seat's observation). With ``candidates=1`` the bot plays the policy's
    most probable action, as ``ppo:POLICY`` does.
-2. **Candidates.** The ``candidates`` most probable actions (the argmax always
-   among them), plus the heuristic's ``heuristic`` best actions when they are
-   not yet in (0 by default).
-3. **Simulations.** ``budget // len(candidates)`` (at least one) simulations per
+2. **Candidates.** The ``candidates`` most probable actions (4; the argmax always
+   among them), plus the heuristic's ``heuristic`` best actions (1) when they are
+   not yet in (none with ``candidates=1``).
+3. **Simulations.** ``budget // len(candidates)`` (``budget`` 16; at least one) simulations per
    candidate, run by :class:`agents.rollout.RolloutBot`'s machinery (the native
    heuristic playout on a native game): a re-deal of the game from the seat's view
    (:meth:`hydra_env.SeatView.sample`; the true hidden cards are never read), the
@@ -66,7 +66,7 @@ class PPOSearchBot:
     last_notes = None
 
     def __init__(self, policy: str, seed: int | None = None, *, budget: int = 16, candidates: int = 4,
-                 heuristic: int = 0, prior_weight: float = 0.0, value_weight: float = 0.0,
+                 heuristic: int = 1, prior_weight: float = 0.0, value_weight: float = 0.0,
                  paired: bool = True, device: str = "cpu") -> None:
         """``policy``: a shipped name, a checkpoint or a run folder; the parameters as in the
         module docstring. ConfigError for a value out of range."""
@@ -98,7 +98,7 @@ class PPOSearchBot:
         g0 = view.sample(self.rng)
         exact = g0.state.phase == PHASE_ACTIONS_II
         cands = order[:self.budget if exact else self.candidates]
-        if self.heuristic and not exact:
+        if self.heuristic and not exact and self.candidates > 1:
             extra = self.sim.policy.ranked(g0, view.seat, legal_actions)[:self.heuristic]
             cands += [a for a in extra if a not in cands]
         if len(cands) == 1:

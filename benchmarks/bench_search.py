@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--policy", default="solo-default", help="the policy (a shipped name or a .zip)")
     p.add_argument("--search", default="", metavar="SPEC",
                    help="the search bot's spec (default: ppo-search:POLICY)")
-    p.add_argument("--budgets", default="16,24,32,48,64", help="rollout budgets to time (candidates=4)")
+    p.add_argument("--budgets", default="16,20,24,28,32", help="rollout budgets to time (candidates=4)")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1000000)
     p.add_argument("--time-games", type=int, default=50)

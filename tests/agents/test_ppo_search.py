@@ -53,15 +53,14 @@ def test_bad_parameters_raise_a_config_error_naming_them(spec, words):
         make_bot(spec, seed=0)
 
 
-def test_plays_legally_and_the_same_seed_gives_the_same_game():
-    runs = []
-    for _ in range(2):
-        g = hydra_env.Game.new(10, 1, 3)
-        runs.append(play(g, make_bot(FAST, seed=5)))
-        assert g.is_over
-    assert runs[0] == runs[1]
-    other = play(hydra_env.Game.new(10, 1, 3), make_bot(FAST + ",value_weight=0.5,paired=false", seed=5))
-    assert len(other) > 20                    # the other variants play whole games too
+def test_plays_legally_to_the_end_and_the_same_seed_gives_the_same_game():
+    g = hydra_env.Game.new(10, 1, 3)
+    whole = play(g, make_bot(FAST, seed=5))
+    assert g.is_over and g.result().outcome in ("won", "lost")
+    assert play(hydra_env.Game.new(10, 1, 3), make_bot(FAST, seed=5), limit=30) == whole[:30]
+    spec = FAST + ",value_weight=0.5,paired=false"     # the other variants, on another seed
+    runs = [play(hydra_env.Game.new(11, 1, 8), make_bot(spec, seed=6), limit=20) for _ in range(2)]
+    assert runs[0] == runs[1] and len(runs[0]) == 20
 
 
 def test_candidates_one_plays_the_policy_argmax():
@@ -125,3 +124,27 @@ def test_rollout_playout_returns_the_leaf_game_of_its_simulation():
             replay.apply(x)
         assert replay.observe(0) == leaf.observe(0)
         g.apply(make_bot("heuristic", seed=0).act(g.view(0), g.legal_actions()))
+
+
+def test_python_and_native_engines_give_the_same_decisions():
+    """The native fast path (rollout_playout, the C++ heuristic) decides as the Python code."""
+    spec = "ppo-search:solo-default,budget=2,candidates=2,value_weight=0.5"
+    runs = [play(hydra_env.Game.new(10, 1, 21, engine=engine), make_bot(spec, seed=4), limit=4)
+            for engine in ("python", "native")]
+    assert runs[0] == runs[1]
+
+
+def test_candidates_are_the_policy_top_k_plus_the_heuristic_best():
+    """The searched actions (the notes) hold the policy's most probable ``candidates``; with
+    heuristic=0 exactly those."""
+    g = hydra_env.Game.new(10, 1, 9)
+    view, legal = g.view(0), g.legal_actions()
+    assert len(legal) > 4
+    for extra, sizes in ((0, {2}), (1, {2, 3})):
+        bot = make_bot(f"ppo-search:solo-default,budget=6,candidates=2,heuristic={extra}", seed=0)
+        bot.keep_notes = True
+        probs = bot.net.action_probs(bot.net.observation(view), view.legal_mask())
+        top = sorted(legal, key=lambda a: (-probs[a], a))[:2]
+        chosen = bot.act(view, list(legal))
+        searched = {int(a) for a in bot.last_notes["values"]}
+        assert set(top) <= searched and len(searched) in sizes and chosen in searched
