@@ -30,6 +30,9 @@ Parameters (``rollout:budget=16,candidates=4`` is the default):
 pruning (4), ``style`` the coordinated style (``defender``), ``coop_horizon``
 decisions simulated at most in the coordinated game (12).
 
+:meth:`RolloutBot.playout` is :meth:`~RolloutBot.simulate` with the game at the
+horizon returned too (``ppo-search`` reads the policy's value head there).
+
 On a native game the simulations (the heuristic's decisions and the leaf
 values) run in C++ (:mod:`agents.native_bots`), with the same decisions as
 the Python code; the samples are still drawn in Python, one per simulation,
