@@ -120,16 +120,21 @@ class PPOBot:
 
     def observation(self, view: SeatView) -> Any:
         """The seat's observation, encoded as the environments encode it."""
-        game = view.sample(self.rng)   # hidden cards re-dealt: the encoding never reads them
+        # hidden cards re-dealt: the encoding never reads them
+        return self.encode(view.sample(self.rng), view.seat)
+
+    def encode(self, game: Any, seat: int) -> Any:
+        """The observation of ``seat`` in ``game`` (a re-deal from the seat's view, or a
+        position simulated from one), encoded as the environments encode it."""
         if not self.dict_obs:
-            return self.encoder.encode(game, view.seat)
-        flat = self.encoder.encode(game, view.seat)
+            return self.encoder.encode(game, seat)
+        flat = self.encoder.encode(game, seat)
         obs = {"obs": flat} if self.flat_part else self.encoder.split(flat)
         if self.n_candidates:
             from hydra_env.envs.candidates import CandidateEncoder
             if self._cand is None or self._cand.rules is not game.rules:
                 self._cand = CandidateEncoder(game.rules, self.n_candidates)
-            obs["cand_feat"], obs["cand_index"] = self._cand.encode(game, view.seat)
+            obs["cand_feat"], obs["cand_index"] = self._cand.encode(game, seat)
         return obs
 
     def act(self, view: SeatView, legal_actions: list[int]) -> int:
@@ -145,15 +150,30 @@ class PPOBot:
 
     def probabilities(self, obs: Any, mask: Any, legal_actions: list[int]) -> dict | None:
         """The policy's action probabilities (masked) as notes; draws nothing at random."""
-        import torch
-
         from agents.base import make_notes
+        probs = self.action_probs(obs, mask)
+        return make_notes("probs", [(a, probs[a]) for a in legal_actions], "policy probability")
+
+    def action_probs(self, obs: Any, mask: Any) -> np.ndarray:
+        """The policy's probability of every action index (0 where ``mask`` is 0)."""
+        import torch
         policy = self.model.policy
         with torch.no_grad():
             tensor, _ = policy.obs_to_tensor(obs)
             dist = policy.get_distribution(tensor, action_masks=np.asarray(mask)[None])
-            probs = dist.distribution.probs[0].cpu().numpy()
-        return make_notes("probs", [(a, probs[a]) for a in legal_actions], "policy probability")
+            return dist.distribution.probs[0].cpu().numpy()
+
+    def values(self, observations: list[Any]) -> np.ndarray:
+        """The value head on a batch of observations (one forward pass): ``float[n]``."""
+        import torch
+        policy = self.model.policy
+        if isinstance(observations[0], dict):
+            batch: Any = {k: np.stack([o[k] for o in observations]) for k in observations[0]}
+        else:
+            batch = np.stack(observations)
+        with torch.no_grad():
+            tensor, _ = policy.obs_to_tensor(batch)
+            return policy.predict_values(tensor)[:, 0].cpu().numpy().astype(np.float64)
 
     def __repr__(self) -> str:
         return f"PPOBot({str(self.path)!r})"

@@ -14,6 +14,7 @@ defender    :func:`defender_bot`                            the heuristic, ``def
 glory       :func:`glory_bot`                               the heuristic, ``glory`` style
 rollout     :class:`agents.rollout.RolloutBot`              Monte-Carlo planner over the heuristic
 ppo         :class:`agents.ppo_bot.PPOBot`                  a trained policy: ``ppo:NAME|PATH``
+ppo-search  :class:`agents.ppo_search.PPOSearchBot`         search guided by a policy (solo)
 =========== =============================================== ==========================
 
 In solo both styles play the solo rules. A new bot is a factory

@@ -30,6 +30,9 @@ Parameters (``rollout:budget=16,candidates=4`` is the default):
 pruning (4), ``style`` the coordinated style (``defender``), ``coop_horizon``
 decisions simulated at most in the coordinated game (12).
 
+:meth:`RolloutBot.playout` is :meth:`~RolloutBot.simulate` with the game at the
+horizon returned too (``ppo-search`` reads the policy's value head there).
+
 On a native game the simulations (the heuristic's decisions and the leaf
 values) run in C++ (:mod:`agents.native_bots`), with the same decisions as
 the Python code; the samples are still drawn in Python, one per simulation,
@@ -107,13 +110,25 @@ class RolloutBot:
             return native_bots.module.rollout_simulate(
                 native, action, seat, self.policy.native_policy(),
                 native_bots.coop_weights(self.policy.coop_weights()), self.coop_horizon)
+        return self.playout(sample, action, seat)[1]
+
+    def playout(self, sample: Game, action: int, seat: int) -> tuple[Game, float]:
+        """``(game at the horizon, its value)`` after ``action`` on a copy of ``sample``
+        (:meth:`simulate` with the leaf game kept; ``sample`` is unchanged)."""
+        native = native_bots.game_of(sample)
+        if native is not None:
+            from hydra_env.native.game import NativeGame
+            leaf, value = native_bots.module.rollout_playout(
+                native, action, seat, self.policy.native_policy(),
+                native_bots.coop_weights(self.policy.coop_weights()), self.coop_horizon)
+            return NativeGame(leaf, sample.rules), value
         g = sample.clone()
         g.apply(action)
         if g.is_solo:
             rnd = g.state.round
             while not g.is_over and g.state.round == rnd:
                 self.step(g)
-            return self.solo_leaf(g)
+            return g, self.solo_leaf(g)
         rnd = g.state.round
         for _ in range(self.coop_horizon):
             pd = g.state.pending
@@ -122,7 +137,7 @@ class RolloutBot:
             if pd.seat == seat and pd.kind == DECIDE_ACTION:
                 break
             self.step(g)
-        return F.coop_value(g, seat, self.policy.coop_weights())
+        return g, F.coop_value(g, seat, self.policy.coop_weights())
 
     def step(self, game: Game) -> None:
         """One decision of the default policy (the heuristic) for whoever decides."""

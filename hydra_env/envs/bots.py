@@ -11,7 +11,7 @@ A bot is any object with ``act(view, legal_actions) -> int`` (:class:`Bot`).
 A *spec* names a registered bot, optionally with parameters after a colon:
 ``NAME``, ``NAME:key=value,key=value`` (values read as int, float, bool or
 text) or, for a bot whose factory takes a required first argument (``ppo``
-takes ``policy``), ``NAME:VALUE``.
+takes ``policy``), ``NAME:VALUE`` or ``NAME:VALUE,key=value,...``.
 
 The registry is filled from entry points, so ``hydra_env`` never imports the
 package that implements the bots: the group ``hydra_env.bots`` holds the bots
@@ -208,7 +208,8 @@ def parse_bot_spec(spec: str, *, game: str = "hydra") -> tuple[str, dict[str, An
 
     ``"rollout:budget=64,candidates=8"`` → ``("rollout", {"budget": 64, "candidates": 8})``;
     ``"ppo:solo-default"`` → ``("ppo", {"policy": "solo-default"})`` (a bare value
-    goes to the factory's first required parameter). Raises ConfigError for an
+    goes to the factory's first required parameter; ``key=value`` items may follow it,
+    ``"ppo-search:solo-default,budget=32"``). Raises ConfigError for an
     unknown name or parameter, naming the known names or accepted parameters.
     """
     if isinstance(spec, str):                  # parsed before (make_bot runs once per episode)
@@ -236,11 +237,30 @@ def parse_bot_spec(spec: str, *, game: str = "hydra") -> tuple[str, dict[str, An
         if not required:
             raise ConfigError(f"bot spec {spec!r}: write parameters as {name}:key=value,key=value; "
                               f"{name} accepts: {_describe(accepted)}")
-        params[required[0]] = rest             # kept whole: a path may hold ',' or '='
+        head, tail = _value_then_keys(rest, accepted)
+        params[required[0]] = head             # kept whole unless key=value items follow
+        params.update(tail)
     _check_params(spec, name, params, game)
     if len(_PARSED) < 1024:                    # valid while the name's registry entry stays the same
         _PARSED[(spec, game)] = (entries[name], name, dict(params))
     return name, params
+
+
+def _value_then_keys(rest: str, accepted: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """``"VALUE,key=value,..."`` → ``(VALUE, {key: value})`` when every item after the first
+    is ``key=value`` with a key the factory accepts (``ppo-search:solo-default,budget=32``);
+    else ``(rest, {})``: the value kept whole (a path may hold ',' or '=')."""
+    head, _, tail = rest.partition(",")
+    if not tail:
+        return rest, {}
+    pairs = [item.strip().partition("=") for item in tail.split(",")]
+    if not all(eq and key.strip() in accepted for key, eq, _ in pairs):
+        return rest, {}
+    keys = [key.strip() for key, _, _ in pairs]
+    if len(set(keys)) < len(keys):
+        dup = next(k for k in keys if keys.count(k) > 1)
+        raise ConfigError(f"parameter {dup!r} given twice in {rest!r}")
+    return head.strip(), {key.strip(): _parse_value(value) for key, _, value in pairs}
 
 
 # (spec, game) -> (registry entry, name, parameters) of specs parsed and checked before

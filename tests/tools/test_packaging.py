@@ -33,7 +33,7 @@ from agents.train.export import relative_paths
 from hydra_env.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parents[2]
-HYDRA_BOTS = {"random", "greedy", "heuristic", "defender", "glory", "rollout", "ppo"}
+HYDRA_BOTS = {"random", "greedy", "heuristic", "defender", "glory", "rollout", "ppo", "ppo-search"}
 _IGNORED = shutil.ignore_patterns(".git", ".venv", "venv", "runs", "build", "dist", "*.egg-info",
                                   "__pycache__", ".pytest_cache", ".ruff_cache", ".import_linter_cache")
 

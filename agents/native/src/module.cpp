@@ -2,7 +2,8 @@
 //
 // Every function takes the C++ game of a hydra_env NativeGame (its `._native`, the type bound
 // by hydra_env._native, shared across modules built with the same nanobind) and reads its
-// state; nothing here changes the game. Weights come from agents/features/weights.py.
+// state; nothing here changes the game (rollout_playout returns a new one). Weights come from
+// agents/features/weights.py.
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/vector.h>
@@ -110,6 +111,19 @@ NB_MODULE(_native_bots, m) {
             return rollout_simulate(state_of(g), g.rules(), action, seat, p, leaf, coop_horizon);
         }, nb::arg("game"), nb::arg("action"), nb::arg("seat"), nb::arg("policy"), nb::arg("leaf"),
         nb::arg("coop_horizon"), "RolloutBot.simulate: the value at the horizon after `action`.");
+    m.def("rollout_playout", [](hydra::Game& g, int action, int seat, const Policy& p,
+                                const CoopWeights& leaf, int coop_horizon) {
+            checked(g, Legal{action});
+            state_of(g);
+            hydra::Game out = g;
+            out.apply(action);
+            double value = rollout_playout(out.state, out.rules(), seat, p, leaf, coop_horizon, &out.history);
+            out.mask_valid = false;
+            return std::make_pair(out, value);
+        }, nb::arg("game"), nb::arg("action"), nb::arg("seat"), nb::arg("policy"), nb::arg("leaf"),
+        nb::arg("coop_horizon"),
+        "(leaf game, value): rollout_simulate on a copy of the game, the copy at the horizon returned too "
+        "(a new game; `game` is unchanged).");
     m.def("clairvoyant_simulate", [](hydra::Game& g, int action, const Policy& p, int last_round) {
             if (!g.rules().solo) throw nb::value_error("clairvoyant_simulate: solo games only");
             checked(g, Legal{action});

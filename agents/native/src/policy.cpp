@@ -56,30 +56,37 @@ double greedy_value_after(const State& s, const Rules& r, int action, int seat, 
     return solo_value(g, r, seat, w);
 }
 
-// One decision of the heuristic for whoever decides (RolloutBot.step).
-static void step(State& g, const Rules& r, const Policy& p) {
+// One decision of the heuristic for whoever decides (RolloutBot.step); the action is appended
+// to `history` when one is given.
+static void step(State& g, const Rules& r, const Policy& p, std::vector<int16_t>* history = nullptr) {
     int seat = g.pending.seat;
     Legal legal = legal_of(g, r);
     int a = legal.size() == 1 ? legal[0] : policy_decide(g, r, seat, legal, p);
     apply_legal(g, r, a);
+    if (history) history->push_back(int16_t(a));
 }
 
-double rollout_simulate(const State& s, const Rules& r, int action, int seat, const Policy& p,
-                        const CoopWeights& leaf, int coop_horizon) {
-    State g = s;
-    apply_legal(g, r, action);
+double rollout_playout(State& g, const Rules& r, int seat, const Policy& p, const CoopWeights& leaf,
+                       int coop_horizon, std::vector<int16_t>* history) {
     int rnd = g.round;
     if (r.solo) {
-        while (!g.game_over && g.round == rnd) step(g, r, p);
+        while (!g.game_over && g.round == rnd) step(g, r, p, history);
         if (g.game_over) return g.outcome == OUT_WON ? double(solo_score(g, r)) : 0.0;
         return board_value(g, r, p.solo.w);
     }
     for (int i = 0; i < coop_horizon; ++i) {
         if (g.game_over || g.round != rnd) break;
         if (g.pending.seat == seat && g.pending.kind == D_ACTION) break;
-        step(g, r, p);
+        step(g, r, p, history);
     }
     return coop_value(g, r, seat, leaf);
+}
+
+double rollout_simulate(const State& s, const Rules& r, int action, int seat, const Policy& p,
+                        const CoopWeights& leaf, int coop_horizon) {
+    State g = s;
+    apply_legal(g, r, action);
+    return rollout_playout(g, r, seat, p, leaf, coop_horizon, nullptr);
 }
 
 static double solo_leaf(const State& g, const Rules& r, const Policy& p) {

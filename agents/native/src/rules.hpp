@@ -60,6 +60,11 @@ double greedy_value_after(const State& s, const Rules& r, int action, int seat, 
                           const CoopWeights& cw, bool row_lookahead);
 double rollout_simulate(const State& s, const Rules& r, int action, int seat, const Policy& p,
                         const CoopWeights& leaf, int coop_horizon);
+// rollout_simulate's playout in place: the heuristic plays `g` (the candidate already applied,
+// its round the current one) to the horizon; returns the leaf value. Each decision is
+// appended to `history` when one is given (agents/ppo_search.py keeps the leaf game).
+double rollout_playout(State& g, const Rules& r, int seat, const Policy& p, const CoopWeights& leaf,
+                       int coop_horizon, std::vector<int16_t>* history);
 // The clairvoyant reference (agents/clairvoyant.py), solo: the heuristic on an exact copy of the
 // true game after `action`, to the end of round `last_round` (or of the game). Returns the value
 // there (the score of a won game, 0 for a loss, else the board value) and, for ties, the value
