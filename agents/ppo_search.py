@@ -28,8 +28,9 @@
    probable action).
 
 Solo scenarios only (the coordinated game raises a ConfigError). Deterministic for a
-seed. Torch uses its default thread count; on a busy machine set
-``OMP_NUM_THREADS=1`` (about ten times faster for these small forward passes).
+seed. The policy runs on one torch thread (:func:`agents.ppo_bot.one_thread_inference`),
+about ten times faster than torch's default for these small forward passes on a busy
+machine.
 """
 
 from __future__ import annotations
