@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "hydras/hengine.hpp"
+#include "py_buffer.hpp"
 
 namespace nb = nanobind;
 using namespace hydras;
@@ -29,33 +30,11 @@ nb::handle item(nb::handle d, const char* name) {
 template <typename T>
 T get(nb::handle d, const char* name) { return nb::cast<T>(item(d, name)); }
 
-// A writable C-contiguous buffer of one-byte (bool, int8, uint8) or float32 items.
-class Buffer {
-  public:
-    Buffer(nb::handle obj, bool bytes, const char* what) {
-        if (PyObject_GetBuffer(obj.ptr(), &view_, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) != 0) {
-            PyErr_Clear();
-            throw nb::type_error((std::string(what) + " must be a writable C-contiguous numpy array").c_str());
-        }
-        const char* f = view_.format ? view_.format : "B";
-        if (*f == '<' || *f == '=' || *f == '@') ++f;
-        bool ok = bytes ? view_.itemsize == 1 && (*f == '?' || *f == 'b' || *f == 'B')
-                        : view_.itemsize == 4 && *f == 'f';
-        if (!ok) {
-            PyBuffer_Release(&view_);
-            throw nb::type_error((std::string(what) + (bytes ? " must be a bool, int8 or uint8 array"
-                                                             : " must be a float32 array")).c_str());
-        }
-    }
-    ~Buffer() { PyBuffer_Release(&view_); }
-    Buffer(const Buffer&) = delete;
-    Buffer& operator=(const Buffer&) = delete;
-    size_t size() const { return size_t(view_.len) / size_t(view_.itemsize); }
-    template <typename T>
-    T* data() const { return static_cast<T*>(view_.buf); }
-
-  private:
-    Py_buffer view_{};
+// A mask buffer (bool, int8 or uint8) or an observation buffer (float32) of the caller.
+struct Buffer : hydra_native::PyBufferView {
+    Buffer(nb::handle obj, bool bytes, const char* what)
+        : PyBufferView(obj, bytes ? 1 : 4, bytes ? "?bB" : "f", what,
+                       bytes ? "a bool, int8 or uint8 array" : "a float32 array") {}
 };
 
 std::shared_ptr<const Tables> make_tables(nb::dict d) {

@@ -14,6 +14,7 @@
 #include "candidates.hpp"
 #include "observation.hpp"
 #include "views.hpp"
+#include "py_buffer.hpp"
 
 namespace nb = nanobind;
 
@@ -21,32 +22,11 @@ namespace hydra {
 
 namespace {
 
-// A writable C-contiguous buffer of `count` items of `itemsize` bytes, through the buffer
-// protocol (a few hundred ns; nanobind's ndarray import costs microseconds per call).
-class Buffer {
-  public:
-    Buffer(nb::handle obj, size_t itemsize, char kind, const char* what) {
-        if (PyObject_GetBuffer(obj.ptr(), &view_, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) != 0) {
-            PyErr_Clear();
-            throw nb::type_error((std::string(what) + " must be a writable C-contiguous numpy array").c_str());
-        }
-        const char* f = view_.format ? view_.format : "B";
-        if (*f == '<' || *f == '=' || *f == '@') ++f;
-        bool ok = size_t(view_.itemsize) == itemsize && (kind == '?' ? *f == '?' : *f == kind);
-        if (!ok) {
-            PyBuffer_Release(&view_);
-            throw nb::type_error((std::string(what) + " has the wrong dtype").c_str());
-        }
-    }
-    ~Buffer() { PyBuffer_Release(&view_); }
-    Buffer(const Buffer&) = delete;
-    Buffer& operator=(const Buffer&) = delete;
-    size_t size() const { return size_t(view_.len) / size_t(view_.itemsize); }
-    template <typename T>
-    T* data() const { return static_cast<T*>(view_.buf); }
-
-  private:
-    Py_buffer view_{};
+// A caller's buffer of bools ('?') or float32 ('f') items.
+struct Buffer : hydra_native::PyBufferView {
+    Buffer(nb::handle obj, size_t itemsize, char kind, const char* what)
+        : PyBufferView(obj, itemsize, kind == '?' ? "?" : "f", what,
+                       kind == '?' ? "a bool array" : "a float32 array") {}
 };
 
 int dict_int(nb::dict d, const char* name) {
