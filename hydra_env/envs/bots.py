@@ -30,6 +30,7 @@ replaces a name at run time (in this process only).
 from __future__ import annotations
 
 import inspect
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -255,6 +256,11 @@ def _value_then_keys(rest: str, accepted: dict[str, Any]) -> tuple[str, dict[str
         return rest, {}
     pairs = [item.strip().partition("=") for item in tail.split(",")]
     if not all(eq and key.strip() in accepted for key, eq, _ in pairs):
+        unknown = [key.strip() for key, eq, _ in pairs if eq and key.strip() not in accepted]
+        looks_like_keys = all(eq and _KEY.match(key.strip()) for key, eq, _ in pairs)
+        if looks_like_keys and unknown and not os.path.exists(rest):
+            raise ConfigError(f"unknown parameter {unknown[0]!r} in {rest!r}; accepted: "
+                              f"{_describe(accepted)}")
         return rest, {}
     keys = [key.strip() for key, _, _ in pairs]
     if len(set(keys)) < len(keys):

@@ -47,6 +47,7 @@ def test_spec_takes_the_policy_then_key_value_parameters():
     ("ppo-search:solo-default,budget=4,budget=8", "given twice"),
     ("ppo-search:no-such-policy", "not found"),
     ("ppo-search", "needs policy"),
+    ("ppo-search:solo-default,budgt=3", "unknown parameter 'budgt'.*budget=16"),
 ])
 def test_bad_parameters_raise_a_config_error_naming_them(spec, words):
     with pytest.raises(ConfigError, match=words):
