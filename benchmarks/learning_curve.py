@@ -80,8 +80,8 @@ def heuristic_reference(config: TrainConfig) -> dict[str, Any]:
     """The ``heuristic`` bot on the training's evaluation seeds: mean and 95% interval."""
     tasks = eval_tasks(config, "heuristic", config.eval_games, config.eval_seed)
     records = run_games(tasks, workers=1)
-    scores = [float(r.result["score"] or 0) if r.result["outcome"] == "won" else 0.0 for r in records]
-    return stats.mean_summary(scores)
+    return stats.solo_summary([r.result["outcome"] for r in records],
+                              [r.result["score"] for r in records])["expected_score"]
 
 
 def combine(curves: list[dict[str, list[float]]]) -> list[dict[str, float]]:

@@ -226,47 +226,55 @@ def parse_bot_spec(spec: str, *, game: str = "hydra") -> tuple[str, dict[str, An
         raise _not_registered(spec, name, game)
     params: dict[str, Any] = {}
     items = [item.strip() for item in rest.split(",")] if rest else []
-    if items and all("=" in item and _KEY.match(item.split("=", 1)[0].strip()) for item in items):
-        for item in items:
-            key, _, value = item.partition("=")
-            if key.strip() in params:
-                raise ConfigError(f"bot spec {spec!r}: parameter {key.strip()!r} given twice")
-            params[key.strip()] = _parse_value(value)
+    if items and all(_is_key_value(item) for item in items):
+        params = _key_values(spec, items)
     elif rest:
         accepted = bot_parameters(name, game=game)
         required = [k for k, d in accepted.items() if d is inspect.Parameter.empty]
         if not required:
             raise ConfigError(f"bot spec {spec!r}: write parameters as {name}:key=value,key=value; "
                               f"{name} accepts: {_describe(accepted)}")
-        head, tail = _value_then_keys(rest, accepted)
+        head, more = _value_then_keys(spec, rest, accepted)
         params[required[0]] = head             # kept whole unless key=value items follow
-        params.update(tail)
+        params.update(more)
     _check_params(spec, name, params, game)
     if len(_PARSED) < 1024:                    # valid while the name's registry entry stays the same
         _PARSED[(spec, game)] = (entries[name], name, dict(params))
     return name, params
 
 
-def _value_then_keys(rest: str, accepted: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """``"VALUE,key=value,..."`` → ``(VALUE, {key: value})`` when every item after the first
-    is ``key=value`` with a key the factory accepts (``ppo-search:solo-default,budget=32``);
-    else ``(rest, {})``: the value kept whole (a path may hold ',' or '=')."""
+def _is_key_value(item: str) -> bool:
+    """Whether a spec item reads ``key=value`` with a parameter-like key."""
+    return "=" in item and bool(_KEY.match(item.split("=", 1)[0].strip()))
+
+
+def _key_values(spec: str, items: list[str]) -> dict[str, Any]:
+    """``["key=value", ...]`` as parameters; ConfigError for a key given twice."""
+    params: dict[str, Any] = {}
+    for item in items:
+        key, _, value = item.partition("=")
+        key = key.strip()
+        if key in params:
+            raise ConfigError(f"bot spec {spec!r}: parameter {key!r} given twice")
+        params[key] = _parse_value(value)
+    return params
+
+
+def _value_then_keys(spec: str, rest: str, accepted: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """``"VALUE,key=value,..."`` → ``(VALUE, {key: value})`` (``ppo-search:solo-default,budget=32``);
+    ``(rest, {})``, the value kept whole, when an item after the first is not ``key=value`` or
+    ``rest`` is an existing path (a path may hold ',' or '='). ConfigError for a key the
+    factory does not accept."""
     head, _, tail = rest.partition(",")
-    if not tail:
+    items = [item.strip() for item in tail.split(",")] if tail else []
+    if not items or not all(_is_key_value(item) for item in items) or os.path.exists(rest):
         return rest, {}
-    pairs = [item.strip().partition("=") for item in tail.split(",")]
-    if not all(eq and key.strip() in accepted for key, eq, _ in pairs):
-        unknown = [key.strip() for key, eq, _ in pairs if eq and key.strip() not in accepted]
-        looks_like_keys = all(eq and _KEY.match(key.strip()) for key, eq, _ in pairs)
-        if looks_like_keys and unknown and not os.path.exists(rest):
-            raise ConfigError(f"unknown parameter {unknown[0]!r} in {rest!r}; accepted: "
-                              f"{_describe(accepted)}")
-        return rest, {}
-    keys = [key.strip() for key, _, _ in pairs]
-    if len(set(keys)) < len(keys):
-        dup = next(k for k in keys if keys.count(k) > 1)
-        raise ConfigError(f"parameter {dup!r} given twice in {rest!r}")
-    return head.strip(), {key.strip(): _parse_value(value) for key, _, value in pairs}
+    more = _key_values(spec, items)
+    unknown = [key for key in more if key not in accepted]
+    if unknown:
+        raise ConfigError(f"bot spec {spec!r}: unknown parameter {unknown[0]!r} in {rest!r}; "
+                          f"accepted: {_describe(accepted)}")
+    return head.strip(), more
 
 
 # (spec, game) -> (registry entry, name, parameters) of specs parsed and checked before
