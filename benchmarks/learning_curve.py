@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 from agents import stats  # noqa: E402
 from agents.backends import run_games  # noqa: E402
 from agents.train.callbacks import eval_tasks  # noqa: E402
+from agents.train.checks import check_config  # noqa: E402
 from agents.train.config import TrainConfig, load_config  # noqa: E402
 from hydra_env.errors import ConfigError  # noqa: E402
 
@@ -47,7 +48,12 @@ METRIC = "eval/solo_score_mean"
 def read_curve(run_dir: Path) -> dict[str, list[float]]:
     """The periodic evaluation of a run: steps, minutes since the run began, scores."""
     from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
-    started = dt.datetime.strptime(run_dir.name.rsplit("__", 1)[1], "%Y%m%d-%H%M%S").timestamp()
+    try:
+        started = dt.datetime.strptime(run_dir.name.rsplit("__", 1)[-1], "%Y%m%d-%H%M%S").timestamp()
+    except ValueError:
+        raise ConfigError(f"{run_dir.name} is not named like a run folder "
+                          f"({{env}}__{{name}}__{{seed}}__YYYYmmdd-HHMMSS, as hydra-env train makes "
+                          f"them): its start time is read from the name") from None
     points: dict[int, tuple[float, float]] = {}
     for events in sorted((run_dir / "tb").glob("*/events.out.tfevents.*")):
         acc = EventAccumulator(str(events), size_guidance={"scalars": 0})
@@ -71,9 +77,12 @@ def train(config: str, seed: int, runs_dir: Path, overrides: list[str]) -> Path:
         command += ["--set", item]
     before = set(runs_dir.glob("*__*__*"))
     print("$ hydra-env " + " ".join(command[3:]), flush=True)
-    subprocess.run(command, cwd=ROOT, check=True)
-    (run_dir,) = set(runs_dir.glob("*__*__*")) - before
-    return run_dir
+    code = subprocess.run(command, cwd=ROOT).returncode
+    made = set(runs_dir.glob("*__*__*")) - before
+    if code != 0 or len(made) != 1:
+        raise ConfigError(f"hydra-env train of seed {seed} failed (exit code {code}; its error is "
+                          f"above); the runs trained so far are in {runs_dir}")
+    return made.pop()
 
 
 def heuristic_reference(config: TrainConfig) -> dict[str, Any]:
@@ -160,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
             if missing:
                 raise ConfigError(f"not run folders (no config.yaml): {', '.join(missing)}")
         else:
+            check_config(load_config(args.config, args.set))   # a bad config: nothing trained
             folder = args.runs_dir / dt.datetime.now().strftime("%Y%m%d-%H%M%S")
             folder.mkdir(parents=True)
             runs = [train(args.config, seed, folder, args.set) for seed in args.seeds]

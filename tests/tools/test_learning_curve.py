@@ -69,3 +69,18 @@ def test_plot_writes_a_png_with_both_panels(curve: Any, tmp_path: Path) -> None:
     out = tmp_path / "figure.png"
     curve.plot(rows, {"mean": 65.0, "ci95": [63.0, 67.0]}, 1, "test", out)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_bad_override_is_refused_before_any_training(curve: Any, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    runs = tmp_path / "runs"
+    assert curve.main(["--set", "seeed=1", "--runs-dir", str(runs), "--out", str(tmp_path / "c.png")]) == 2
+    assert "unknown field 'seeed'" in capsys.readouterr().err
+    assert not runs.exists()
+
+
+def test_a_folder_not_named_like_a_run_is_a_clear_error(curve: Any, tmp_path: Path) -> None:
+    folder = tmp_path / "my-run"
+    (folder / "tb").mkdir(parents=True)
+    with pytest.raises(curve.ConfigError, match="not named like a run folder"):
+        curve.read_curve(folder)
