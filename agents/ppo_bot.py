@@ -59,9 +59,10 @@ def resolve_policy(spec: str) -> Path:
 def one_thread_inference() -> None:
     """Run torch on one CPU thread in this process (unless ``HYDRA_ENV_TORCH_THREADS`` says
     otherwise). A bot scores one position at a time with a small network: torch's default
-    of one thread per core gains nothing there, and on busy cores (evaluation workers, other
-    jobs) its threads wait on each other: measured 29 ms of CPU per decision of
-    ``ppo:solo-default`` instead of 1.7 ms. The trainer sets its own ``torch_threads``."""
+    of one thread per core gains little there (on 2 idle cores 10% of wall time for 1.7x the
+    CPU), and on busy cores (evaluation workers, other jobs) its threads wait on each other:
+    8.7x the CPU and 5.5x the wall time per decision of ``ppo:solo-default``
+    (``benchmarks/bench_policy.py --busy 2``). The trainer sets its own ``torch_threads``."""
     import torch
     wanted = os.environ.get("HYDRA_ENV_TORCH_THREADS", "").strip()
     if wanted and not (wanted.isdigit() and int(wanted) > 0):
