@@ -10,6 +10,7 @@ fail minutes into a run fails at once, with nothing written:
   (through :func:`hydra_env.envs.bots.make_bot`, of the config's game);
 * ``env`` with ``env_kwargs``: the training environment is built once and
   reset (with the opponent pool of ``hydra_env/Coop-v0`` and ``hydra_env/Hydras-v0``);
+* ``init_policy``: a checkpoint that loads and fits the env and the network;
 * the imitation cache (``runs/bc_cache/``) of a warm start, when it exists:
   a corrupt file is named, with what to do about it.
 
@@ -35,9 +36,11 @@ def check_config(config: TrainConfig, runs_dir: Path | None = None, *,
     check_device(config.device)
     check_bots(config)
     check_env(config)
+    if warm_start:
+        check_init_policy(config)
     if warm_start and runs_dir is not None and config.bc_teacher and config.bc_games:
         from agents.train import bc
-        from agents.train.trainer import bc_cache_path
+        from agents.train.warm_start import bc_cache_path
         bc.load_episodes(bc_cache_path(config, runs_dir))      # ConfigError when corrupt
 
 
@@ -134,3 +137,64 @@ def env_parameters(env_id: str) -> list[str]:
         if not any(p.kind is p.VAR_KEYWORD for p in params):
             break
     return names
+
+
+def _layout(space: Any) -> str:
+    """A space's layout, for comparing and for a message: each part's kind and shape
+    (``obs Box 3967, cand_feat Box 128x109``), without its bounds or notes."""
+    import gymnasium as gym
+    if isinstance(space, gym.spaces.Dict):
+        return ", ".join(f"{key} {_layout(part)}" for key, part in space.spaces.items())
+    if isinstance(space, gym.spaces.Discrete):
+        return f"Discrete {int(space.n)}"
+    shape = getattr(space, "shape", None) or ()
+    return f"{type(space).__name__} {'x'.join(str(n) for n in shape)}"
+
+
+def check_init_policy(config: TrainConfig) -> Path | None:
+    """The checkpoint of ``init_policy`` (None when unset); ConfigError unless it loads
+    and fits the config: the training env's observation and action layout, and the
+    config's network (every weight of the new model has its counterpart)."""
+    if not config.init_policy:
+        return None
+    import zipfile
+
+    import gymnasium as gym
+    from stable_baselines3.common.save_util import load_from_zip_file
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from agents.ppo_bot import resolve_policy
+    from agents.train.trainer import env_kwargs, new_model
+    label = f"field 'init_policy' ({config.init_policy!r})"
+    try:
+        path = resolve_policy(config.init_policy)
+    except ConfigError as exc:
+        raise ConfigError(f"{label}: {exc}") from None
+    if not zipfile.is_zipfile(path):
+        raise ConfigError(f"{label}: {path} is not a valid .zip checkpoint; give one saved by "
+                          f"`hydra-env train`")
+    try:
+        data, params, _ = load_from_zip_file(path, device="cpu")
+    except Exception as exc:  # noqa: BLE001  (SB3 raises many kinds for a bad archive)
+        raise ConfigError(f"{label}: cannot read {path}: {type(exc).__name__}: {exc}") from None
+    env = gym.make(config.env, **env_kwargs(config, None))
+    try:
+        for part in ("observation_space", "action_space"):
+            theirs, ours = _layout(data.get(part)), _layout(getattr(env, part))
+            if theirs != ours:
+                raise ConfigError(f"{label}: its {part.replace('_', ' ')} ({theirs}) is not "
+                                  f"the training env's ({ours}); set env_kwargs and "
+                                  f"candidates as the policy was trained with")
+        model = new_model(config, DummyVecEnv([lambda: env]), Path("."))
+        try:
+            model.set_parameters(params, exact_match=True, device="cpu")
+        except Exception as exc:  # noqa: BLE001  (a missing key or a shape mismatch)
+            lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+            detail = lines[1] if len(lines) > 1 else (lines[0] if lines else type(exc).__name__)
+            detail = detail.rstrip(".")
+            raise ConfigError(f"{label}: its network does not fit the config's (policy, "
+                              f"features_dim, net_arch, activation): {detail}; set them as "
+                              f"the policy was trained with") from None
+    finally:
+        env.close()
+    return path

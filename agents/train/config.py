@@ -105,6 +105,9 @@ class TrainConfig:
     selfplay_prob: float = _f(0.0, "Coop-v0, Hydras-v0: chance that an opponent seat is a frozen past checkpoint")
     selfplay_pool: int = _f(5, "Coop-v0, Hydras-v0: frozen checkpoints kept in the self-play pool")
     selfplay_refresh: int = _f(100_000, "Coop-v0, Hydras-v0: environment steps between adding the learner to the pool")
+    init_policy: str = _f("", "warm start: begin from this policy's weights ('' : none): a shipped "
+                          "name (coop-default), a .zip checkpoint or a run folder, with the same "
+                          "observation, actions and network; not with bc_teacher")
     bc_teacher: str = _f("", "warm start: imitate this bot before PPO ('' : none)")
     bc_games: int = _f(0, "warm start: games played by the teacher to collect decisions")
     bc_epochs: int = _f(10, "warm start: passes over the teacher's decisions")
@@ -406,6 +409,9 @@ def validate(c: TrainConfig) -> None:
     if c.policy == "CandidatePolicy" and c.candidates < 1:
         raise ConfigError("field 'candidates' must be at least 1 with policy CandidatePolicy "
                           "(about 160 covers every legal action)")
+    if c.init_policy and c.bc_teacher:
+        raise ConfigError("fields 'init_policy' and 'bc_teacher' are both set: a run starts "
+                          "from one warm start; empty one of them ('')")
     if c.bc_games and not c.bc_teacher:
         raise ConfigError("field 'bc_games' is set but 'bc_teacher' is empty: name the bot to imitate")
 

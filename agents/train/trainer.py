@@ -33,7 +33,6 @@ with ``hydra-env train --resume RUN_DIR`` (:mod:`agents.train.resume`).
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import time
@@ -47,13 +46,14 @@ import torch
 import hydra_env  # noqa: F401  (registers the environment ids)
 from agents.train import callbacks as cb
 from agents.train import resume as resuming
+from agents.train import warm_start as warm
 from agents.train.checks import check_config
 from agents.train.config import HYDRAS, TrainConfig, config_game, dump_config
 from agents.train.resume import resume_config  # noqa: F401  (trainer.resume_config, as before)
 from agents.train.selfplay import OpponentPool
+from agents.train.warm_start import bc_cache_path  # noqa: F401  (trainer.bc_cache_path, as before)
 from hydra_env import ConfigError
 from hydra_env.envs.policy_env import env_args_from_training_config, record_env_args
-from hydra_env.errors import HydraError
 
 COOP = "hydra_env/Coop-v0"
 
@@ -193,8 +193,10 @@ def train(config: TrainConfig, run_dir: Path, *, resume: bool = False,
         return _resume(config, run_dir, workers)
     venv = make_vec_env(config, run_dir, config.seed)
     model = new_model(config, venv, run_dir)
+    if config.init_policy:
+        warm.init_from_policy(model, config, run_dir)
     if config.bc_teacher and config.bc_games:
-        _warm_start(model, config, run_dir)
+        warm.imitate_teacher(model, config, run_dir, env_factory(config, None))
     _learn(model, venv, config, run_dir, resume=False)
     _finish(model, config, run_dir)
     _report(config, run_dir, workers)
@@ -300,47 +302,6 @@ def _report(config: TrainConfig, run_dir: Path, workers: int) -> None:
                               f"trained: fix that, then finish the report with "
                               f"`hydra-env train --resume {run_dir}`")
     cb.write_status(run_dir, state="done")
-
-
-def bc_cache_path(config: TrainConfig, runs_dir: Path) -> Path:
-    """Where the teacher's episodes for this config are cached: they depend on the
-    game (env, scenario, opponents ...), the teacher, the count and the seed, not on
-    the observation format or the network."""
-    game_kwargs = {k: v for k, v in config.env_kwargs.items()
-                   if k not in ("flatten", "candidates", "reward", "loss_penalty",
-                                "shaping_scale", "shaping_gamma", "team_weight")}
-    key = json.dumps([config.env, game_kwargs, config.opponents, config.bc_teacher,
-                      config.bc_games, config.seed], sort_keys=True)
-    return runs_dir / "bc_cache" / (hashlib.sha256(key.encode()).hexdigest()[:16] + ".json")
-
-
-def _warm_start(model: Any, config: TrainConfig, run_dir: Path) -> None:
-    from agents.train import bc
-    cache = bc_cache_path(config, run_dir.parent)
-    episodes = bc.load_episodes(cache)
-    if episodes is None:
-        episodes = bc.play_teacher(env_factory(config, None), config.bc_teacher, config.bc_games,
-                                   config.seed + 7_000_000, workers=config.bc_workers,
-                                   game=config_game(config))
-        bc.save_episodes(cache, episodes)
-    try:
-        data = bc.replay(env_factory(config, None), episodes, config.gamma)
-    except HydraError as exc:            # e.g. an action that is not legal in this env
-        raise ConfigError(f"imitation cache {cache} does not replay in {config.env} ({exc}); "
-                          f"delete it and run again (the teacher's games are then played "
-                          f"again)") from None
-    # PPO's own TensorBoard run (tb/ppo_N, as learn() would name it) gets bc/loss and
-    # bc/accuracy per epoch; learn() then keeps writing to this logger.
-    from stable_baselines3.common.utils import configure_logger
-    model.set_logger(configure_logger(0, str(run_dir / "tb"), "ppo", True))
-    stats = bc.pretrain(model, data, epochs=config.bc_epochs, batch_size=config.bc_batch_size,
-                        learning_rate=config.bc_learning_rate, seed=config.seed,
-                        logger=model.logger)
-    (run_dir / "warm_start.json").write_text(json.dumps(
-        {"teacher": config.bc_teacher, "games": config.bc_games,
-         "decisions": int(len(data["actions"])), **stats}, indent=2))
-    print(f"warm start: {len(data['actions'])} decisions of {config.bc_teacher}, "
-          f"loss {stats['bc/loss']:.3f}, accuracy {stats['bc/accuracy']:.1%}")
 
 
 def evaluated_model(run_dir: Path) -> dict[str, Any]:

@@ -44,6 +44,15 @@ BAD = {
                             ["field 'device'", "not a torch device", "cpu, cuda"]),
     "device missing gpu": ("solo_ppo", ["device=cuda:99"], ["field 'device'", "not available"]),
     "dotted key of a number": ("solo_ppo", ["seed.x=1"], ["'seed.x'", "env_kwargs"]),
+    "init_policy missing": ("coop_ppo", ["init_policy=nowhere.zip", "bc_teacher=''", "bc_games=0"],
+                            ["field 'init_policy'", "not found"]),
+    "init_policy with bc_teacher": ("coop_ppo", ["init_policy=coop-default"],
+                                    ["'init_policy' and 'bc_teacher'", "empty one"]),
+    "init_policy of another env": ("solo_ppo", ["init_policy=coop-default", "bc_teacher=''",
+                                                "bc_games=0"],
+                                   ["field 'init_policy'", "observation space", "env_kwargs"]),
+    "init_policy network": ("coop_ppo", ["init_policy=coop-default", "bc_teacher=''", "bc_games=0"],
+                            ["field 'init_policy'", "network does not fit", "net_arch"]),
     "gamma out of range": ("solo_ppo", ["gamma=1.5"], ["field 'gamma'", "from 0.0 to 1.0"]),
 }
 

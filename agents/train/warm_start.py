@@ -1,0 +1,76 @@
+"""The warm starts of a training run, before PPO: imitating a scripted teacher
+(``bc_teacher``), or beginning from a trained policy's weights (``init_policy``).
+
+Each writes ``warm_start.json`` in the run folder (the provenance of an exported
+policy copies it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from agents.train.config import TrainConfig, config_game
+from hydra_env import ConfigError
+from hydra_env.errors import HydraError
+
+
+def bc_cache_path(config: TrainConfig, runs_dir: Path) -> Path:
+    """Where the teacher's episodes for this config are cached: they depend on the
+    game (env, scenario, opponents ...), the teacher, the count and the seed, not on
+    the observation format or the network."""
+    game_kwargs = {k: v for k, v in config.env_kwargs.items()
+                   if k not in ("flatten", "candidates", "reward", "loss_penalty",
+                                "shaping_scale", "shaping_gamma", "team_weight")}
+    key = json.dumps([config.env, game_kwargs, config.opponents, config.bc_teacher,
+                      config.bc_games, config.seed], sort_keys=True)
+    return runs_dir / "bc_cache" / (hashlib.sha256(key.encode()).hexdigest()[:16] + ".json")
+
+
+def imitate_teacher(model: Any, config: TrainConfig, run_dir: Path,
+                    make_env: Callable[[], Any]) -> None:
+    """Imitation warm start: ``bc_games`` games of ``bc_teacher`` (cached under
+    ``runs/bc_cache/``, :func:`bc_cache_path`), replayed in ``make_env``'s env and fitted
+    for ``bc_epochs``; the figures go to ``warm_start.json`` and TensorBoard."""
+    from agents.train import bc
+    cache = bc_cache_path(config, run_dir.parent)
+    episodes = bc.load_episodes(cache)
+    if episodes is None:
+        episodes = bc.play_teacher(make_env, config.bc_teacher, config.bc_games,
+                                   config.seed + 7_000_000, workers=config.bc_workers,
+                                   game=config_game(config))
+        bc.save_episodes(cache, episodes)
+    try:
+        data = bc.replay(make_env, episodes, config.gamma)
+    except HydraError as exc:            # e.g. an action that is not legal in this env
+        raise ConfigError(f"imitation cache {cache} does not replay in {config.env} ({exc}); "
+                          f"delete it and run again (the teacher's games are then played "
+                          f"again)") from None
+    # PPO's own TensorBoard run (tb/ppo_N, as learn() would name it) gets bc/loss and
+    # bc/accuracy per epoch; learn() then keeps writing to this logger.
+    from stable_baselines3.common.utils import configure_logger
+    model.set_logger(configure_logger(0, str(run_dir / "tb"), "ppo", True))
+    stats = bc.pretrain(model, data, epochs=config.bc_epochs, batch_size=config.bc_batch_size,
+                        learning_rate=config.bc_learning_rate, seed=config.seed,
+                        logger=model.logger)
+    (run_dir / "warm_start.json").write_text(json.dumps(
+        {"teacher": config.bc_teacher, "games": config.bc_games,
+         "decisions": int(len(data["actions"])), **stats}, indent=2))
+    print(f"warm start: {len(data['actions'])} decisions of {config.bc_teacher}, "
+          f"loss {stats['bc/loss']:.3f}, accuracy {stats['bc/accuracy']:.1%}")
+
+
+def init_from_policy(model: Any, config: TrainConfig, run_dir: Path) -> None:
+    """Begin from ``init_policy``'s weights (policy and optimizer; checked to fit by
+    :func:`agents.train.checks.check_init_policy` before the run folder was made), and
+    record its file and digest in ``warm_start.json``."""
+    from agents.ppo_bot import resolve_policy
+    path = resolve_policy(config.init_policy)
+    model.set_parameters(str(path), exact_match=True, device=config.device)
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    (run_dir / "warm_start.json").write_text(json.dumps(
+        {"init_policy": config.init_policy, "file": path.name, "sha256": digest}, indent=2))
+    print(f"warm start: the weights of {config.init_policy} ({path.name}, sha256 {digest[:12]})")
