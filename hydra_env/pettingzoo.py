@@ -35,8 +35,8 @@ Actions
     to end the game with a penalty instead.
 
 Rewards (:mod:`hydra_env.envs.rewards`)
-    Coordinated scenarios: ``reward`` "rank" (default), "team" or "mixed"
-    (``team_weight``), given to every agent when the game ends. Solo
+    Coordinated scenarios: ``reward`` "rank" (default), "team", "mixed" or
+    "epic" (``team_weight``), given to every agent when the game ends. Solo
     scenarios: "score" (default) or "shaped" (``loss_penalty``,
     ``shaping_scale``, ``shaping_gamma``).
 

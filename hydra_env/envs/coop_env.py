@@ -55,7 +55,8 @@ Rewards (:mod:`hydra_env.envs.rewards`), at the end only
     ``"rank"`` (default): city saved: epic hero +1, then +0.5, +0.3, +0.1 by
     compass place (4 seats); city fallen: tragic hero −1, others −0.1, −0.3,
     −0.5 from first place down. ``"team"``: +1 saved, −1 fallen. ``"mixed"``:
-    ``(1 − team_weight)·rank + team_weight·team``.
+    ``(1 − team_weight)·rank + team_weight·team``. ``"epic"``: epic hero +1,
+    tragic hero −1, every other seat ±team_weight (saved / fallen).
 
 Episode end
     ``terminated`` when the game ends (R31: early victory, the last round, or
@@ -66,7 +67,7 @@ Episode end
 Arguments
     ``scenario`` 1–9 (default 1), ``stars`` 1–3, ``opponents`` (see above),
     ``seat`` an int or ``"random"`` (drawn each episode from the env's
-    generator; default 0), ``reward`` "rank"|"team"|"mixed", ``team_weight``
+    generator; default 0), ``reward`` "rank"|"team"|"mixed"|"epic", ``team_weight``
     (0.5), ``flatten``, ``illegal_action``, ``illegal_penalty``,
     ``max_steps``, ``render_mode``, ``rule_options``, ``components`` and
     ``candidates`` (the candidate features of the learning seat's legal

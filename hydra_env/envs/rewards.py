@@ -44,6 +44,13 @@ end only (0 on every other step). Places are compass places at the end (R22):
 
 ``"mixed"``
     ``(1 − w) · rank + w · team`` with ``w = team_weight`` (default 0.5).
+
+``"epic"``
+    The titles alone: the epic hero +1, the tragic hero −1; every other seat
+    gets ``w · team`` (+w when the city is saved, −w when it falls). Only first
+    place of a saved city is worth more than the team's share, so it rewards
+    the race for glory harder than ``"rank"`` (whose 2nd place of a saved city
+    is worth 0.5), while ``w`` keeps the city worth defending.
 """
 
 from __future__ import annotations
@@ -54,7 +61,7 @@ from hydra_env import arguments
 from hydra_env.errors import ConfigError
 
 SOLO_REWARDS = ("score", "shaped")
-COOP_REWARDS = ("rank", "team", "mixed")
+COOP_REWARDS = ("rank", "team", "mixed", "epic")
 
 
 def rank_value(place: int, players: int, won: bool) -> float:
@@ -121,9 +128,10 @@ class CoopReward:
     """The coordinated reward of each seat (see the module docstring)."""
 
     def __init__(self, kind: str = "rank", *, team_weight: float = 0.5) -> None:
-        """``kind``: "rank", "team" or "mixed"."""
+        """``kind``: "rank", "team", "mixed" or "epic"."""
         self.kind = arguments.choice("reward", kind, COOP_REWARDS,
-                                     fix="pass 'rank', 'team' or 'mixed' (coordinated scenarios)")
+                                     fix="pass 'rank', 'team', 'mixed' or 'epic' (coordinated "
+                                         "scenarios)")
         self.w = arguments.number("team_weight", team_weight, low=0.0, high=1.0)
 
     def reset(self, game: Any) -> None:
@@ -136,6 +144,10 @@ class CoopReward:
         team = 1.0 if won else -1.0
         if self.kind == "team":
             return team
+        if self.kind == "epic":
+            if seat == res.ranking[0 if won else -1]:      # the epic / the tragic hero (R31)
+                return 1.0 if won else -1.0
+            return self.w * team
         rank = rank_value(res.ranking.index(seat), len(res.ranking), won)
         if self.kind == "rank":
             return rank

@@ -191,6 +191,16 @@ def test_coop_rank_team_and_mixed_rewards():
         CoopReward("glory")
 
 
+def test_r31_coop_epic_reward_pays_only_the_titles_and_the_team_share():
+    won, lost = fake_game("won", None, (2, 0, 1, 3)), fake_game("lost", None, (2, 0, 1, 3))
+    epic = CoopReward("epic", team_weight=0.3)
+    assert epic.terminal(won, 2) == 1.0                        # first after a victory
+    assert [epic.terminal(won, s) for s in (0, 1, 3)] == [pytest.approx(0.3)] * 3
+    assert epic.terminal(lost, 3) == -1.0                      # last after a defeat
+    assert [epic.terminal(lost, s) for s in (0, 1, 2)] == [pytest.approx(-0.3)] * 3
+    assert CoopReward("epic", team_weight=0.0).terminal(won, 0) == 0.0
+
+
 def test_coop_end_reward_matches_the_final_place():
     env = make("hydra_env/Coop-v0", scenario=4, seat="random")
     rng = np.random.default_rng(1)
