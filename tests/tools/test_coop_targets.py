@@ -1,0 +1,60 @@
+"""benchmarks/coop_targets.py: an agent beside three heuristic seats, rotated over deals,
+against all-heuristic tables on the same deals (issue 15, item 4's measure)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.paths import ROOT
+
+
+@pytest.fixture(scope="module")
+def targets() -> Any:
+    spec = importlib.util.spec_from_file_location("coop_targets", ROOT / "benchmarks" / "coop_targets.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["coop_targets"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_heuristic_agent_tables_are_the_all_heuristic_tables(targets: Any, tmp_path: Path) -> None:
+    out = tmp_path / "t.json"
+    assert targets.main(["--agent", "heuristic", "--deals", "3", "--workers", "1",
+                         "--out", str(out)]) == 0
+    doc = json.loads(out.read_text())
+    assert doc["deals"] == 3 and doc["games_per_kind"] == 12
+    # The same bot in every seat on the same deal and bot seeds: the same games.
+    assert doc["city_saved_difference"] == {"mean": 0.0, "ci95": [0.0, 0.0]}
+    assert doc["city_saved_agent_tables"] == doc["city_saved_all_heuristic"]
+    agent, seat = doc["agent_seat"], doc["heuristic_seat_all_heuristic"]
+    assert agent["epic_hero"]["n"] == 12 and seat["epic_hero"]["n"] == 48
+    saved = doc["city_saved_all_heuristic"]["count"]
+    # Every saved game has one epic hero among the four seats, every lost one a tragic hero.
+    assert seat["epic_hero"]["count"] == saved
+    assert seat["tragic_hero"]["count"] == 12 - saved
+
+
+def test_seat_rates_follow_the_rotation(targets: Any) -> None:
+    games = [((0, 1, 2, 3), {"epic_hero": 0, "tragic_hero": None, "city_saved": True}),
+             ((1, 2, 3, 0), {"epic_hero": 3, "tragic_hero": None, "city_saved": True}),
+             ((2, 3, 0, 1), {"epic_hero": None, "tragic_hero": 2, "city_saved": False}),
+             ((3, 0, 1, 2), {"epic_hero": None, "tragic_hero": 0, "city_saved": False})]
+    rates = targets.seat_rates(games, 0)
+    assert rates["epic_hero"]["count"] == 2 and rates["tragic_hero"]["count"] == 1
+    assert list(targets.saved_by_deal(games)) == [0.5]
+
+
+@pytest.mark.parametrize("argv, words", [(["--deals", "0"], "at least 1"),
+                                         (["--agent", "nobody"], "unknown bot 'nobody'"),
+                                         (["--agent", "heuristic", "--scenario", "4"], "seats")])
+def test_bad_arguments_are_refused_before_any_game(targets: Any, argv: list[str], words: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        targets.main(argv)
+    assert exit_.value.code == 2
+    assert words in capsys.readouterr().err
