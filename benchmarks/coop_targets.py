@@ -18,7 +18,9 @@ tournament --players heuristic,heuristic,heuristic,heuristic``). Reported:
   deals (the mean of the agent's four tables minus that of the four heuristic
   tables of the same deal; 95% bootstrap over deals).
 
-``--out FILE.json`` writes the figures. Torch runs on one thread per worker.
+``--out FILE.json`` writes the figures, ``--plot FILE.png`` draws them (the three
+rates of the agent, of a heuristic seat beside it and of an all-heuristic seat, with
+their intervals). Torch runs on one thread per worker.
 """
 
 from __future__ import annotations
@@ -120,6 +122,36 @@ def print_report(doc: dict[str, Any]) -> None:
           f"{100 * d['mean']:+.1f} points [{100 * d['ci95'][0]:+.1f}, {100 * d['ci95'][1]:+.1f}]")
 
 
+def plot_report(doc: dict[str, Any], path: Path) -> None:
+    """Grouped bars with 95% Wilson intervals: epic hero, tragic hero, city saved."""
+    from matplotlib.figure import Figure
+    groups = ("epic hero", "tragic hero", "city saved")
+    kinds = [(doc["agent"], "#3c78d8", [doc["agent_seat"]["epic_hero"], doc["agent_seat"]["tragic_hero"],
+                                        doc["city_saved_agent_tables"]]),
+             ("heuristic seat beside it", "#93c47d",
+              [doc["heuristic_seat_beside_agent"]["epic_hero"],
+               doc["heuristic_seat_beside_agent"]["tragic_hero"], doc["city_saved_agent_tables"]]),
+             ("all-heuristic tables", "#999999",
+              [doc["heuristic_seat_all_heuristic"]["epic_hero"],
+               doc["heuristic_seat_all_heuristic"]["tragic_hero"], doc["city_saved_all_heuristic"]])]
+    fig = Figure(figsize=(7.5, 4), layout="constrained")
+    ax = fig.subplots()
+    x = np.arange(len(groups))
+    width = 0.8 / len(kinds)
+    for k, (label, colour, rates) in enumerate(kinds):
+        values = [r["rate"] for r in rates]
+        err = np.array([[v - r["ci95"][0] for v, r in zip(values, rates)],
+                        [r["ci95"][1] - v for v, r in zip(values, rates)]])
+        ax.bar(x + (k - 1) * width, values, width, yerr=err, capsize=3, color=colour, label=label)
+    ax.set_xticks(x, groups)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("rate (95% Wilson)")
+    ax.grid(axis="y", alpha=0.4)
+    ax.legend(fontsize=8, loc="upper left")
+    ax.set_title(f"{doc['deals']} deals x {SEATS} seatings, scenario {doc['scenario']}", fontsize=10)
+    fig.savefig(path, dpi=110, metadata={"Software": None})
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The command line, checked before any game is played."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
@@ -131,9 +163,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--stars", type=int, default=1, choices=(1, 2, 3))
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, help="write the figures as JSON")
+    parser.add_argument("--plot", type=Path, help="draw the figures into this .png")
     args = parser.parse_args(argv)
     if args.deals < 1 or args.workers < 1:
         parser.error("--deals and --workers must be at least 1")
+    for flag, path in (("--out", args.out), ("--plot", args.plot)):
+        if path is not None and not path.parent.is_dir():
+            parser.error(f"{flag} {path}: folder {path.parent} does not exist; create it first")
     try:
         make_bot(args.agent, seed=0)
         from hydra_env import default_components
@@ -153,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     plain = play_tables(["heuristic"] * SEATS, args.deals, args.seed, args.scenario,
                         args.stars, args.workers, "heuristic tables")
     doc = report(args.agent, mixed, plain)
+    doc["scenario"], doc["stars"], doc["seed"] = args.scenario, args.stars, args.seed
     doc["command"] = " ".join(["python benchmarks/coop_targets.py"] + (argv if argv is not None
                                                                        else sys.argv[1:]))
     print_report(doc)
@@ -160,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
         tmp = args.out.with_suffix(".partial")
         tmp.write_text(json.dumps(doc, indent=2) + "\n")
         os.replace(tmp, args.out)
+    if args.plot:
+        plot_report(doc, args.plot)
     return 0
 
 

@@ -18,10 +18,11 @@ from agents.ppo_bot import POLICY_DIR, PPOBot, shipped_policies  # noqa: E402
 from agents.train.config import load_config  # noqa: E402
 
 SHIPPED = {"solo-default": ("configs/solo_default_policy.yaml", 10, 1),
-           "coop-default": ("configs/coop_default_policy.yaml", 1, 4)}
+           "coop-default": ("configs/coop_default_policy.yaml", 1, 4),
+           "coop-league": ("configs/coop_league_policy.yaml", 1, 4)}
 
 
-def test_both_policies_are_shipped_with_the_package() -> None:
+def test_the_policies_are_shipped_with_the_package() -> None:
     assert set(SHIPPED) <= set(shipped_policies())
     for name in SHIPPED:
         size = (POLICY_DIR / f"{name}.zip").stat().st_size
@@ -38,7 +39,9 @@ def test_shipped_policy_records_its_command_and_config(name: str, tmp_path: Path
     got = load_config(tmp_path / "recorded.yaml", [])
     expected = load_config(ROOT / config_file, [])
     for key in ("policy", "candidates", "net_arch", "features_dim", "env_kwargs", "opponents",
-                "bc_teacher", "bc_games", "learning_rate", "total_timesteps", "seed"):
+                "opponent_weights", "selfplay_prob", "selfplay_pool", "selfplay_refresh",
+                "init_policy", "bc_teacher", "bc_games", "learning_rate", "total_timesteps",
+                "seed"):
         assert getattr(got, key) == getattr(expected, key), key
     assert recorded["final_report"]["n_games"] > 0
 
@@ -60,6 +63,16 @@ def test_shipped_solo_policy_is_deterministic() -> None:
         return record.decisions or []
     first, second = play(), play()
     assert first and first == second
+
+
+def test_league_policy_began_from_the_shipped_coop_default() -> None:
+    """coop-league's warm start is the coop-default.zip shipped today (its digest), so
+    its one command still reproduces it."""
+    import hashlib
+    recorded = yaml.safe_load((POLICY_DIR / "coop-league.yaml").read_text())
+    digest = hashlib.sha256((POLICY_DIR / "coop-default.zip").read_bytes()).hexdigest()
+    assert recorded["config"]["init_policy"] == "coop-default"
+    assert recorded["warm_start"]["sha256"] == digest
 
 
 def test_shipped_policy_by_path_equals_by_name() -> None:

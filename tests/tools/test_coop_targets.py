@@ -23,9 +23,10 @@ def targets() -> Any:
 
 
 def test_heuristic_agent_tables_are_the_all_heuristic_tables(targets: Any, tmp_path: Path) -> None:
-    out = tmp_path / "t.json"
+    out, png = tmp_path / "t.json", tmp_path / "t.png"
     assert targets.main(["--agent", "heuristic", "--deals", "3", "--workers", "1",
-                         "--out", str(out)]) == 0
+                         "--out", str(out), "--plot", str(png)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     doc = json.loads(out.read_text())
     assert doc["deals"] == 3 and doc["games_per_kind"] == 12
     # The same bot in every seat on the same deal and bot seeds: the same games.
@@ -51,7 +52,8 @@ def test_seat_rates_follow_the_rotation(targets: Any) -> None:
 
 @pytest.mark.parametrize("argv, words", [(["--deals", "0"], "at least 1"),
                                          (["--agent", "nobody"], "unknown bot 'nobody'"),
-                                         (["--agent", "heuristic", "--scenario", "4"], "seats")])
+                                         (["--agent", "heuristic", "--scenario", "4"], "seats"),
+                                         (["--plot", "no/such/folder/t.png"], "does not exist")])
 def test_bad_arguments_are_refused_before_any_game(targets: Any, argv: list[str], words: str,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
