@@ -123,14 +123,15 @@ def print_report(doc: dict[str, Any]) -> None:
 
 
 def plot_report(doc: dict[str, Any], path: Path) -> None:
-    """Grouped bars with 95% Wilson intervals: epic hero, tragic hero, city saved."""
+    """Grouped bars with 95% Wilson intervals: epic hero, tragic hero, city saved (of the
+    agent's tables and of the all-heuristic ones)."""
     from matplotlib.figure import Figure
     groups = ("epic hero", "tragic hero", "city saved")
     kinds = [(doc["agent"], "#3c78d8", [doc["agent_seat"]["epic_hero"], doc["agent_seat"]["tragic_hero"],
                                         doc["city_saved_agent_tables"]]),
              ("heuristic seat beside it", "#93c47d",
               [doc["heuristic_seat_beside_agent"]["epic_hero"],
-               doc["heuristic_seat_beside_agent"]["tragic_hero"], doc["city_saved_agent_tables"]]),
+               doc["heuristic_seat_beside_agent"]["tragic_hero"], None]),   # (its tables: the agent's)
              ("all-heuristic tables", "#999999",
               [doc["heuristic_seat_all_heuristic"]["epic_hero"],
                doc["heuristic_seat_all_heuristic"]["tragic_hero"], doc["city_saved_all_heuristic"]])]
@@ -139,9 +140,9 @@ def plot_report(doc: dict[str, Any], path: Path) -> None:
     x = np.arange(len(groups))
     width = 0.8 / len(kinds)
     for k, (label, colour, rates) in enumerate(kinds):
-        values = [r["rate"] for r in rates]
-        err = np.array([[v - r["ci95"][0] for v, r in zip(values, rates)],
-                        [r["ci95"][1] - v for v, r in zip(values, rates)]])
+        values = [np.nan if r is None else r["rate"] for r in rates]
+        err = np.array([[0.0 if r is None else v - r["ci95"][0] for v, r in zip(values, rates)],
+                        [0.0 if r is None else r["ci95"][1] - v for v, r in zip(values, rates)]])
         ax.bar(x + (k - 1) * width, values, width, yerr=err, capsize=3, color=colour, label=label)
     ax.set_xticks(x, groups)
     ax.set_ylim(0, 1)

@@ -71,7 +71,7 @@ def test_league_policy_began_from_the_shipped_coop_default() -> None:
     import hashlib
     recorded = yaml.safe_load((POLICY_DIR / "coop-league.yaml").read_text())
     digest = hashlib.sha256((POLICY_DIR / "coop-default.zip").read_bytes()).hexdigest()
-    assert recorded["config"]["init_policy"] == "coop-default"
+    assert recorded["config"]["default"]["init_policy"] == "coop-default"
     assert recorded["warm_start"]["sha256"] == digest
 
 

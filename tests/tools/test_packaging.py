@@ -173,7 +173,7 @@ def _absolute_paths(value: Any, where: str = "") -> list[str]:
     return [f"{where}: {w}" for w in words if w.startswith("/") or _DRIVE.match(w)]
 
 
-@pytest.mark.parametrize("name", ["solo-default", "coop-default"])
+@pytest.mark.parametrize("name", ["solo-default", "coop-default", "coop-league"])
 def test_shipped_provenance_holds_no_absolute_paths(name: str) -> None:
     policies = ROOT / "agents" / "policies"
     recorded = yaml.safe_load((policies / f"{name}.yaml").read_text())
