@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-
 import pytest
-from helpers.paths import ROOT
+from helpers.benchmarks import load_benchmark
 
 from hydra_env.hydras import HydrasGame
 from hydra_env.hydras.state import Event
 
-_SPEC = importlib.util.spec_from_file_location("hydras_calibration", ROOT / "benchmarks" / "hydras_calibration.py")
-calibration = importlib.util.module_from_spec(_SPEC)
-sys.modules["hydras_calibration"] = calibration      # the worker processes find play_chunk by name
-_SPEC.loader.exec_module(calibration)
+calibration = load_benchmark("hydras_calibration")   # (worker processes find play_chunk by name)
 
 
 def test_calibration_games_do_not_depend_on_the_worker_count() -> None:

@@ -3,23 +3,17 @@ against all-heuristic tables on the same deals (issue 15, item 4's measure)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.paths import ROOT
+from helpers.benchmarks import load_benchmark
 
 
 @pytest.fixture(scope="module")
 def targets() -> Any:
-    spec = importlib.util.spec_from_file_location("coop_targets", ROOT / "benchmarks" / "coop_targets.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["coop_targets"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("coop_targets")
 
 
 def test_heuristic_agent_tables_are_the_all_heuristic_tables(targets: Any, tmp_path: Path) -> None:

@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.paths import ROOT
+from helpers.benchmarks import load_benchmark
 
 
 @pytest.fixture(scope="module")
 def fuzz() -> Any:
-    spec = importlib.util.spec_from_file_location("fuzz_inputs", ROOT / "benchmarks" / "fuzz_inputs.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fuzz_inputs"] = module          # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("fuzz_inputs")
 
 
 def test_a_bounded_run_reports_the_examples_and_no_failures(fuzz: Any, tmp_path: Path,

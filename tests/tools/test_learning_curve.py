@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.paths import ROOT
+from helpers.benchmarks import load_benchmark
 
 
 @pytest.fixture(scope="module")
 def curve() -> Any:
-    spec = importlib.util.spec_from_file_location("learning_curve", ROOT / "benchmarks" / "learning_curve.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["learning_curve"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("learning_curve")
 
 
 def fake_run(root: Path, seed: int, scores: dict[int, float], began: float) -> Path:
