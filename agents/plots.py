@@ -162,7 +162,7 @@ def plot_tournament(players: Sequence[dict[str, Any]], seats: int, title: str, p
     width = 0.8 / len(keys)
     for k, (key, label, colour) in enumerate(keys):
         rates = [p[key]["rate"] for p in players]      # None for a player without games
-        err = _errors(rates, [p[key]["ci95"] for p in players])
+        err = interval_error_bars(rates, [p[key]["ci95"] for p in players])
         ax.bar(x + (k - (len(keys) - 1) / 2) * width, [np.nan if r is None else r for r in rates], width, yerr=err,
                capsize=3, color=colour, label=label)
     ax.set_ylabel("rate (95% Wilson)")
@@ -186,8 +186,9 @@ def plot_tournament(players: Sequence[dict[str, Any]], seats: int, title: str, p
     _save(fig, path)
 
 
-def _errors(values: Sequence[float | None], cis: Sequence[Any]) -> np.ndarray:
-    """Asymmetric error bars from intervals."""
+def interval_error_bars(values: Sequence[float | None], cis: Sequence[Any]) -> np.ndarray:
+    """Asymmetric error bars (a 2 x n array for ``yerr``) of values from their intervals;
+    0 where a value or its interval is None."""
     lo = [0.0 if v is None or c is None else v - c[0] for v, c in zip(values, cis)]
     hi = [0.0 if v is None or c is None else c[1] - v for v, c in zip(values, cis)]
     return np.array([lo, hi])
@@ -196,7 +197,7 @@ def _errors(values: Sequence[float | None], cis: Sequence[Any]) -> np.ndarray:
 def _points(ax: Any, x: np.ndarray, means: Sequence[dict[str, Any]], label: str,
             colour: str) -> None:
     values = [np.nan if m["mean"] is None else m["mean"] for m in means]
-    ax.errorbar(x, values, yerr=_errors(values, [m["ci95"] for m in means]), fmt="o", ms=7,
+    ax.errorbar(x, values, yerr=interval_error_bars(values, [m["ci95"] for m in means]), fmt="o", ms=7,
                 capsize=4, color=colour)
     ax.set_ylabel(f"{label}, 95% bootstrap")
     ax.margins(x=0.15)

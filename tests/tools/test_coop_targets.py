@@ -35,11 +35,15 @@ def test_heuristic_agent_tables_are_the_all_heuristic_tables(targets: Any, tmp_p
 
 
 def test_seat_rates_follow_the_rotation(targets: Any) -> None:
-    games = [((0, 1, 2, 3), {"epic_hero": 0, "tragic_hero": None, "city_saved": True}),
-             ((1, 2, 3, 0), {"epic_hero": 3, "tragic_hero": None, "city_saved": True}),
-             ((2, 3, 0, 1), {"epic_hero": None, "tragic_hero": 2, "city_saved": False}),
-             ((3, 0, 1, 2), {"epic_hero": None, "tragic_hero": 0, "city_saved": False})]
-    rates = targets.seat_rates(games, 0)
+    def game(table, ranking, won):
+        return (table, {"ranking": ranking, "glory": [0, 0, 0, 0], "city_saved": won,
+                        "epic_hero": ranking[0] if won else None,
+                        "tragic_hero": None if won else ranking[-1]})
+    games = [game((0, 1, 2, 3), (0, 1, 2, 3), True),       # player 0 at seat 0: epic
+             game((1, 2, 3, 0), (3, 0, 1, 2), True),       # player 0 at seat 3: epic
+             game((2, 3, 0, 1), (0, 1, 3, 2), False),      # player 0 at seat 2: tragic
+             game((3, 0, 1, 2), (1, 2, 3, 0), False)]      # player 0 at seat 3: not tragic
+    rates = targets.report("agent", games, games)["agent_seat"]
     assert rates["epic_hero"]["count"] == 2 and rates["tragic_hero"]["count"] == 1
     assert list(targets.saved_by_deal(games)) == [0.5]
 
