@@ -51,7 +51,6 @@ from agents.train.checks import check_config
 from agents.train.config import HYDRAS, TrainConfig, config_game, dump_config
 from agents.train.resume import resume_config  # noqa: F401  (trainer.resume_config, as before)
 from agents.train.selfplay import OpponentPool
-from agents.train.warm_start import bc_cache_path  # noqa: F401  (trainer.bc_cache_path, as before)
 from hydra_env import ConfigError
 from hydra_env.envs.policy_env import env_args_from_training_config, record_env_args
 

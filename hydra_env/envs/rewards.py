@@ -145,7 +145,7 @@ class CoopReward:
         if self.kind == "team":
             return team
         if self.kind == "epic":
-            if seat == res.ranking[0 if won else -1]:      # the epic / the tragic hero (R31)
+            if seat == (res.epic_hero if won else res.tragic_hero):     # R31's titles
                 return 1.0 if won else -1.0
             return self.w * team
         rank = rank_value(res.ranking.index(seat), len(res.ranking), won)

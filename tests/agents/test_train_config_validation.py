@@ -17,6 +17,7 @@ from agents import cli  # noqa: E402
 from agents.train import trainer  # noqa: E402
 from agents.train.checks import check_config  # noqa: E402
 from agents.train.config import load_config  # noqa: E402
+from agents.train.warm_start import bc_cache_path  # noqa: E402
 from hydra_env.errors import ConfigError  # noqa: E402
 
 # (config, overrides, words the message must hold: the setting and what is wrong)
@@ -104,7 +105,7 @@ def test_corrupt_imitation_cache_is_an_error_naming_the_file_to_delete(
         content: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runs = tmp_path / "runs"
     overrides = ["bc_games=3"]
-    cache = trainer.bc_cache_path(load_config("solo_ppo", overrides), runs)
+    cache = bc_cache_path(load_config("solo_ppo", overrides), runs)
     cache.parent.mkdir(parents=True)
     cache.write_bytes(content)
     err = _bad_run(capsys, runs, "solo_ppo", overrides)

@@ -129,7 +129,9 @@ def test_same_seed_same_actions_same_observations_and_rewards_across_processes()
 
 
 def fake_game(outcome: str, score: int | None, ranking=(0,)) -> SimpleNamespace:
-    res = SimpleNamespace(outcome=outcome, score=score, ranking=tuple(ranking))
+    res = SimpleNamespace(outcome=outcome, score=score, ranking=tuple(ranking),
+                          epic_hero=ranking[0] if outcome == "won" else None,     # (R31)
+                          tragic_hero=ranking[-1] if outcome == "lost" else None)
     return SimpleNamespace(result=lambda: res, is_over=True, state=SimpleNamespace(over=True))
 
 
