@@ -65,31 +65,103 @@ def _play(make_env: Callable[[], Any], teacher: str, games: list[int], seed: int
 
 
 def replay(make_env: Callable[[], Any], episodes: Episodes, gamma: float) -> dict[str, Any]:
-    """Observations, masks, actions and discounted returns of recorded episodes."""
+    """Observations, masks, actions and discounted returns of recorded episodes.
+
+    Fixed-shape observation parts are written into arrays sized up front. A
+    candidate observation's ``cand_feat`` keeps only its real rows (those of
+    ``cand_index`` ≥ 0, the first ones; the rest are zero padding), a
+    :class:`RaggedRows`: a decision has about 23 legal actions of the 144 rows,
+    so this stores about a sixth of them; :func:`_take` pads a batch back to the
+    observations the env gave."""
     env = make_env()
-    obs_list: list[Any] = []
-    masks, actions, returns = [], [], []
+    total = sum(len(ep["actions"]) for ep in episodes)
+    store: Any = None
+    masks: np.ndarray | None = None
+    actions = np.zeros(total, np.int64)
+    returns = np.zeros(total, np.float32)
+    i = 0
     for ep in progress(episodes, desc="replay", unit="game"):
         obs, info = env.reset(seed=ep["seed"])
+        if store is None:
+            store = _ObsStore(obs, total)
+            masks = np.zeros((total, *np.shape(info["action_mask"])), bool)
         rewards = []
         for a in ep["actions"]:
-            obs_list.append(obs)
-            masks.append(info["action_mask"])
-            actions.append(a)
+            store.put(i + len(rewards), obs)
+            masks[i + len(rewards)] = info["action_mask"]
+            actions[i + len(rewards)] = a
             obs, reward, terminated, truncated, info = env.step(a)
             rewards.append(reward)
-        ret, back = 0.0, []
-        for r in reversed(rewards):
+        ret = 0.0
+        for back, r in enumerate(reversed(rewards)):
             ret = r + gamma * ret
-            back.append(ret)
-        returns.extend(reversed(back))
+            returns[i + len(rewards) - 1 - back] = ret
+        i += len(rewards)
     env.close()
-    if isinstance(obs_list[0], dict):
-        obs_arr: Any = {k: np.stack([o[k] for o in obs_list]) for k in obs_list[0]}
-    else:
-        obs_arr = np.stack(obs_list)
-    return {"obs": obs_arr, "masks": np.stack(masks), "actions": np.asarray(actions),
-            "returns": np.asarray(returns, np.float32)}
+    return {"obs": store.result(), "masks": masks, "actions": actions, "returns": returns}
+
+
+class RaggedRows:
+    """The real candidate rows of many decisions, concatenated: decision ``j``'s rows
+    are ``rows[start[j]:start[j] + count[j]]``; ``width`` is the padded row count."""
+
+    def __init__(self, total: int, width: int, n_features: int) -> None:
+        self.width = width
+        self.count = np.zeros(total, np.int64)
+        self.start = np.zeros(total, np.int64)
+        self._parts: list[np.ndarray] = []
+        self._filled = 0
+        self.rows = np.zeros((0, n_features), np.float32)
+
+    def put(self, j: int, feat: np.ndarray, real: int) -> None:
+        """Store decision ``j``'s first ``real`` rows (decisions come in order)."""
+        self.start[j], self.count[j] = self._filled, real
+        self._parts.append(np.array(feat[:real], np.float32))
+        self._filled += real
+
+    def finish(self) -> RaggedRows:
+        """Concatenate the stored parts (once, after the last :meth:`put`)."""
+        self.rows = np.concatenate(self._parts) if self._parts else self.rows
+        self._parts = []
+        return self
+
+    def take(self, idx: np.ndarray) -> np.ndarray:
+        """Decisions ``idx`` as ``float32[len(idx), width, F]``, zero padding after each
+        decision's real rows: the observations as the env gave them."""
+        out = np.zeros((len(idx), self.width, self.rows.shape[1]), np.float32)
+        for n, j in enumerate(idx):
+            c = self.count[j]
+            out[n, :c] = self.rows[self.start[j]:self.start[j] + c]
+        return out
+
+
+class _ObsStore:
+    """Observations written one by one into arrays of ``total`` entries."""
+
+    def __init__(self, first: Any, total: int) -> None:
+        self.is_dict = isinstance(first, dict)
+        parts = first if self.is_dict else {"": first}
+        self.ragged = self.is_dict and "cand_feat" in parts and "cand_index" in parts
+        self.arrays = {k: np.zeros((total, *np.shape(v)), np.asarray(v).dtype)
+                       for k, v in parts.items() if not (self.ragged and k == "cand_feat")}
+        if self.ragged:
+            width, n_features = np.shape(parts["cand_feat"])
+            self.rows = RaggedRows(total, width, n_features)
+
+    def put(self, j: int, obs: Any) -> None:
+        parts = obs if self.is_dict else {"": obs}
+        for k, arr in self.arrays.items():
+            arr[j] = parts[k]
+        if self.ragged:
+            self.rows.put(j, parts["cand_feat"], int((np.asarray(parts["cand_index"]) >= 0).sum()))
+
+    def result(self) -> Any:
+        if not self.is_dict:
+            return self.arrays[""]
+        out: dict[str, Any] = dict(self.arrays)
+        if self.ragged:
+            out["cand_feat"] = self.rows.finish()
+        return out
 
 
 def save_episodes(path: Path, episodes: Episodes) -> None:
@@ -186,5 +258,5 @@ def pretrain(model: Any, data: dict[str, Any], *, epochs: int, batch_size: int,
 
 def _take(obs: Any, idx: np.ndarray) -> Any:
     if isinstance(obs, dict):
-        return {k: v[idx] for k, v in obs.items()}
+        return {k: v.take(idx) if isinstance(v, RaggedRows) else v[idx] for k, v in obs.items()}
     return obs[idx]

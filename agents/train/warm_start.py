@@ -34,7 +34,9 @@ def imitate_teacher(model: Any, config: TrainConfig, run_dir: Path,
                     make_env: Callable[[], Any]) -> None:
     """Imitation warm start: ``bc_games`` games of ``bc_teacher`` (cached under
     ``runs/bc_cache/``, :func:`bc_cache_path`), replayed in ``make_env``'s env and fitted
-    for ``bc_epochs``; the figures go to ``warm_start.json`` and TensorBoard."""
+    for ``bc_epochs``; the figures go to ``warm_start.json`` and TensorBoard, and the
+    imitating model, before any PPO step, to ``warm_start.zip`` (so what PPO added can
+    be measured: ``hydra-env evaluate --agent ppo:RUN/warm_start.zip``)."""
     from agents.train import bc
     cache = bc_cache_path(config, run_dir.parent)
     episodes = bc.load_episodes(cache)
@@ -56,6 +58,8 @@ def imitate_teacher(model: Any, config: TrainConfig, run_dir: Path,
     stats = bc.pretrain(model, data, epochs=config.bc_epochs, batch_size=config.bc_batch_size,
                         learning_rate=config.bc_learning_rate, seed=config.seed,
                         logger=model.logger)
+    from agents.train.callbacks import save_atomic
+    save_atomic(model, run_dir / "warm_start.zip")
     (run_dir / "warm_start.json").write_text(json.dumps(
         {"teacher": config.bc_teacher, "games": config.bc_games,
          "decisions": int(len(data["actions"])), **stats}, indent=2))

@@ -88,7 +88,7 @@ def test_train_leaves_a_complete_run_folder(tmp_path: Path) -> None:
     (run,) = trainer.run_folders(tmp_path)
     assert run.name.startswith("Solo-v0__ppo__0__")
     for name in ("config.yaml", "best_model.zip", "final_model.zip", "best.json", "warm_start.json",
-                 "eval/games.csv", "eval/summary.json", "eval/scores.png"):
+                 "warm_start.zip", "eval/games.csv", "eval/summary.json", "eval/scores.png"):
         assert (run / name).is_file(), name
     assert json.loads((run / "status.json").read_text())["state"] == "done"
     assert list((run / "checkpoints").glob("step_*.zip"))
