@@ -102,37 +102,33 @@ def replay(make_env: Callable[[], Any], episodes: Episodes, gamma: float) -> dic
 
 
 class RaggedRows:
-    """The real candidate rows of many decisions, concatenated: decision ``j``'s rows
-    are ``rows[start[j]:start[j] + count[j]]``; ``width`` is the padded row count."""
+    """The real candidate rows of many decisions: decision ``j``'s rows are
+    ``parts[j]``, ``float32[count, F]``; ``width`` is the padded row count. The parts
+    are kept apart (no concatenated copy: that would double the peak memory)."""
 
-    def __init__(self, total: int, width: int, n_features: int) -> None:
+    def __init__(self, width: int) -> None:
         self.width = width
-        self.count = np.zeros(total, np.int64)
-        self.start = np.zeros(total, np.int64)
-        self._parts: list[np.ndarray] = []
-        self._filled = 0
-        self.rows = np.zeros((0, n_features), np.float32)
+        self.parts: list[np.ndarray] = []
 
     def put(self, j: int, feat: np.ndarray, real: int) -> None:
         """Store decision ``j``'s first ``real`` rows (decisions come in order)."""
-        self.start[j], self.count[j] = self._filled, real
-        self._parts.append(np.array(feat[:real], np.float32))
-        self._filled += real
-
-    def finish(self) -> RaggedRows:
-        """Concatenate the stored parts (once, after the last :meth:`put`)."""
-        self.rows = np.concatenate(self._parts) if self._parts else self.rows
-        self._parts = []
-        return self
+        if j != len(self.parts):
+            raise ValueError(f"decision {j} stored out of order (expected {len(self.parts)})")
+        self.parts.append(np.array(feat[:real], np.float32))
 
     def take(self, idx: np.ndarray) -> np.ndarray:
         """Decisions ``idx`` as ``float32[len(idx), width, F]``, zero padding after each
         decision's real rows: the observations as the env gave them."""
-        out = np.zeros((len(idx), self.width, self.rows.shape[1]), np.float32)
+        n_features = self.parts[0].shape[1] if self.parts else 0
+        out = np.zeros((len(idx), self.width, n_features), np.float32)
         for n, j in enumerate(idx):
-            c = self.count[j]
-            out[n, :c] = self.rows[self.start[j]:self.start[j] + c]
+            part = self.parts[j]
+            out[n, :len(part)] = part
         return out
+
+    def real_rows(self) -> int:
+        """The number of rows stored, over all decisions."""
+        return sum(len(p) for p in self.parts)
 
 
 class _ObsStore:
@@ -145,8 +141,7 @@ class _ObsStore:
         self.arrays = {k: np.zeros((total, *np.shape(v)), np.asarray(v).dtype)
                        for k, v in parts.items() if not (self.ragged and k == "cand_feat")}
         if self.ragged:
-            width, n_features = np.shape(parts["cand_feat"])
-            self.rows = RaggedRows(total, width, n_features)
+            self.rows = RaggedRows(np.shape(parts["cand_feat"])[0])
 
     def put(self, j: int, obs: Any) -> None:
         parts = obs if self.is_dict else {"": obs}
@@ -160,7 +155,7 @@ class _ObsStore:
             return self.arrays[""]
         out: dict[str, Any] = dict(self.arrays)
         if self.ragged:
-            out["cand_feat"] = self.rows.finish()
+            out["cand_feat"] = self.rows
         return out
 
 

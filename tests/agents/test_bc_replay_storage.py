@@ -41,7 +41,7 @@ def test_replay_stores_only_real_candidate_rows_and_restores_the_observations():
     rows = data["obs"]["cand_feat"]
     assert isinstance(rows, bc.RaggedRows)
     real = sum(int((o["cand_index"] >= 0).sum()) for o in seen)
-    assert rows.rows.shape == (real, seen[0]["cand_feat"].shape[1])
+    assert rows.real_rows() == real and rows.parts[0].shape[1] == seen[0]["cand_feat"].shape[1]
     assert real < n * 144 / 2                       # far fewer rows than the padded 144
     idx = np.random.default_rng(0).permutation(n)[:37]
     batch = bc._take(data["obs"], idx)

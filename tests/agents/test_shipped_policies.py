@@ -18,6 +18,7 @@ from agents.ppo_bot import POLICY_DIR, PPOBot, shipped_policies  # noqa: E402
 from agents.train.config import load_config  # noqa: E402
 
 SHIPPED = {"solo-default": ("configs/solo_default_policy.yaml", 10, 1),
+           "solo-from-search": ("configs/solo_from_search_policy.yaml", 10, 1),
            "coop-default": ("configs/coop_default_policy.yaml", 1, 4),
            "coop-league": ("configs/coop_league_policy.yaml", 1, 4)}
 
@@ -56,10 +57,11 @@ def test_shipped_policy_plays_a_whole_game_legally(name: str) -> None:
     assert record.result["outcome"] in ("won", "lost")
 
 
-def test_shipped_solo_policy_is_deterministic() -> None:
+@pytest.mark.parametrize("name", ["solo-default", "solo-from-search"])
+def test_shipped_solo_policy_is_deterministic(name: str) -> None:
     def play() -> list[int]:
         record = play_game(GameTask(index=0, scenario=10, stars=1, seed=11,
-                                    specs=("ppo:solo-default",), bot_seeds=(0,), record=True))
+                                    specs=(f"ppo:{name}",), bot_seeds=(0,), record=True))
         return record.decisions or []
     first, second = play(), play()
     assert first and first == second
@@ -73,6 +75,16 @@ def test_league_policy_began_from_the_shipped_coop_default() -> None:
     digest = hashlib.sha256((POLICY_DIR / "coop-default.zip").read_bytes()).hexdigest()
     assert recorded["config"]["default"]["init_policy"] == "coop-default"
     assert recorded["warm_start"]["sha256"] == digest
+
+
+def test_search_imitating_policy_recorded_its_teacher_and_warm_start() -> None:
+    """solo-from-search imitated ppo-search over the shipped solo-default (which must
+    therefore stay shipped), on the recorded number of games, before PPO."""
+    recorded = yaml.safe_load((POLICY_DIR / "solo-from-search.yaml").read_text())
+    assert recorded["config"]["default"]["bc_teacher"] == "ppo-search:solo-default"
+    assert recorded["warm_start"]["teacher"] == "ppo-search:solo-default"
+    assert recorded["warm_start"]["games"] == 4000 and recorded["warm_start"]["decisions"] > 4000
+    assert "solo-default" in shipped_policies()
 
 
 def test_shipped_policy_by_path_equals_by_name() -> None:
