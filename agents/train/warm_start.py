@@ -61,10 +61,23 @@ def imitate_teacher(model: Any, config: TrainConfig, run_dir: Path,
     from agents.train.callbacks import save_atomic
     save_atomic(model, run_dir / "warm_start.zip")
     (run_dir / "warm_start.json").write_text(json.dumps(
-        {"teacher": config.bc_teacher, "games": config.bc_games,
+        {"teacher": config.bc_teacher, **teacher_policy(config), "games": config.bc_games,
          "decisions": int(len(data["actions"])), **stats}, indent=2))
     print(f"warm start: {len(data['actions'])} decisions of {config.bc_teacher}, "
           f"loss {stats['bc/loss']:.3f}, accuracy {stats['bc/accuracy']:.1%}")
+
+
+def teacher_policy(config: TrainConfig) -> dict[str, str]:
+    """``teacher_file`` and ``teacher_sha256`` of the trained policy inside ``bc_teacher``
+    (``ppo:NAME``, ``ppo-search:NAME,...``), so that a policy's provenance pins the
+    teacher it imitated; empty for a scripted teacher."""
+    from hydra_env.envs.bots import make_bot
+    bot = make_bot(config.bc_teacher, game=config_game(config), seed=0)
+    path = getattr(bot, "path", None) or getattr(getattr(bot, "net", None), "path", None)
+    if not isinstance(path, Path) or not path.is_file():
+        return {}
+    return {"teacher_file": path.name,
+            "teacher_sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
 
 
 def init_from_policy(model: Any, config: TrainConfig, run_dir: Path) -> None:

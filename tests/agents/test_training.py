@@ -240,3 +240,30 @@ def test_export_ships_a_run_with_its_provenance_and_rejects_a_bad_folder(tmp_pat
     assert export.main([str(tmp_path / "empty"), "bad", "--command", "c",
                         "--target", str(target)]) == 2
     assert sorted(p.name for p in target.iterdir()) == ["tiny.yaml", "tiny.zip"]
+
+
+def test_warm_start_records_the_digest_of_a_trained_teacher(tmp_path: Path) -> None:
+    """Imitating ppo-search over a shipped policy pins that policy's file in
+    warm_start.json; the imitating model is kept as warm_start.zip."""
+    import hashlib
+
+    from agents.ppo_bot import POLICY_DIR
+    code = cli.main(["train", str(ROOT / "configs" / "solo_ppo.yaml"), *_sets(TINY),
+                     "--set", "bc_teacher=ppo-search:solo-default,budget=2", "--set", "bc_games=1",
+                     "--set", "final_eval_games=0", "--runs-dir", str(tmp_path), "--workers", "1"])
+    assert code == 0
+    (run,) = trainer.run_folders(tmp_path)
+    record = json.loads((run / "warm_start.json").read_text())
+    digest = hashlib.sha256((POLICY_DIR / "solo-default.zip").read_bytes()).hexdigest()
+    assert record["teacher_file"] == "solo-default.zip" and record["teacher_sha256"] == digest
+    assert (run / "warm_start.zip").is_file()
+
+
+def test_a_scripted_teacher_has_no_policy_digest(tmp_path: Path) -> None:
+    code = cli.main(["train", str(ROOT / "configs" / "solo_ppo.yaml"), *_sets(TINY),
+                     "--set", "bc_teacher=heuristic", "--set", "final_eval_games=0",
+                     "--runs-dir", str(tmp_path), "--workers", "1"])
+    assert code == 0
+    (run,) = trainer.run_folders(tmp_path)
+    record = json.loads((run / "warm_start.json").read_text())
+    assert record["teacher"] == "heuristic" and "teacher_sha256" not in record
