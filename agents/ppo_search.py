@@ -35,6 +35,7 @@ machine.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -84,6 +85,11 @@ class PPOSearchBot:
         self.net.rng = self.rng                  # one generator for the bot's every draw
         self.sim = RolloutBot(seed=None)         # the heuristic playout and its leaf value
         self.shaping = shaping_scale(self.net.path) if self.value_weight > 0 else 0.0
+
+    @property
+    def path(self) -> Path:
+        """The checkpoint file of the policy the search uses (as :attr:`PPOBot.path`)."""
+        return self.net.path
 
     # ------------------------------------------------------------------ decision
     def act(self, view: SeatView, legal_actions: list[int]) -> int:

@@ -76,27 +76,26 @@ def replay(make_env: Callable[[], Any], episodes: Episodes, gamma: float) -> dic
     env = make_env()
     total = sum(len(ep["actions"]) for ep in episodes)
     store: Any = None
-    masks: np.ndarray | None = None
+    masks: Any = None
     actions = np.zeros(total, np.int64)
     returns = np.zeros(total, np.float32)
-    i = 0
+    j = 0                                    # the next decision's row
     for ep in progress(episodes, desc="replay", unit="game"):
         obs, info = env.reset(seed=ep["seed"])
         if store is None:
             store = _ObsStore(obs, total)
             masks = np.zeros((total, *np.shape(info["action_mask"])), bool)
-        rewards = []
+        start, rewards = j, []
         for a in ep["actions"]:
-            store.put(i + len(rewards), obs)
-            masks[i + len(rewards)] = info["action_mask"]
-            actions[i + len(rewards)] = a
+            store.put(j, obs)
+            masks[j], actions[j] = info["action_mask"], a
             obs, reward, terminated, truncated, info = env.step(a)
             rewards.append(reward)
+            j += 1
         ret = 0.0
-        for back, r in enumerate(reversed(rewards)):
-            ret = r + gamma * ret
-            returns[i + len(rewards) - 1 - back] = ret
-        i += len(rewards)
+        for k in range(j - 1, start - 1, -1):
+            ret = rewards[k - start] + gamma * ret
+            returns[k] = ret
     env.close()
     return {"obs": store.result(), "masks": masks, "actions": actions, "returns": returns}
 
@@ -110,10 +109,8 @@ class RaggedRows:
         self.width = width
         self.parts: list[np.ndarray] = []
 
-    def put(self, j: int, feat: np.ndarray, real: int) -> None:
-        """Store decision ``j``'s first ``real`` rows (decisions come in order)."""
-        if j != len(self.parts):
-            raise ValueError(f"decision {j} stored out of order (expected {len(self.parts)})")
+    def append(self, feat: np.ndarray, real: int) -> None:
+        """Store the next decision's first ``real`` rows."""
         self.parts.append(np.array(feat[:real], np.float32))
 
     def take(self, idx: np.ndarray) -> np.ndarray:
@@ -144,11 +141,12 @@ class _ObsStore:
             self.rows = RaggedRows(np.shape(parts["cand_feat"])[0])
 
     def put(self, j: int, obs: Any) -> None:
+        """Write decision ``j``'s observation (decisions come in order)."""
         parts = obs if self.is_dict else {"": obs}
         for k, arr in self.arrays.items():
             arr[j] = parts[k]
         if self.ragged:
-            self.rows.put(j, parts["cand_feat"], int((np.asarray(parts["cand_index"]) >= 0).sum()))
+            self.rows.append(parts["cand_feat"], int((np.asarray(parts["cand_index"]) >= 0).sum()))
 
     def result(self) -> Any:
         if not self.is_dict:

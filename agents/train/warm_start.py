@@ -73,11 +73,15 @@ def teacher_policy(config: TrainConfig) -> dict[str, str]:
     teacher it imitated; empty for a scripted teacher."""
     from hydra_env.envs.bots import make_bot
     bot = make_bot(config.bc_teacher, game=config_game(config), seed=0)
-    path = getattr(bot, "path", None) or getattr(getattr(bot, "net", None), "path", None)
+    path = getattr(bot, "path", None)       # PPOBot, PPOSearchBot: the policy's checkpoint
     if not isinstance(path, Path) or not path.is_file():
         return {}
-    return {"teacher_file": path.name,
-            "teacher_sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+    return {"teacher_file": path.name, "teacher_sha256": file_sha256(path)}
+
+
+def file_sha256(path: Path) -> str:
+    """The hex sha256 of a file's bytes (a policy's digest in ``warm_start.json``)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def init_from_policy(model: Any, config: TrainConfig, run_dir: Path) -> None:
@@ -87,7 +91,7 @@ def init_from_policy(model: Any, config: TrainConfig, run_dir: Path) -> None:
     from agents.ppo_bot import resolve_policy
     path = resolve_policy(config.init_policy)
     model.set_parameters(str(path), exact_match=True, device=config.device)
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    digest = file_sha256(path)
     (run_dir / "warm_start.json").write_text(json.dumps(
         {"init_policy": config.init_policy, "file": path.name, "sha256": digest}, indent=2))
     print(f"warm start: the weights of {config.init_policy} ({path.name}, sha256 {digest[:12]})")

@@ -63,15 +63,12 @@ def test_replay_returns_are_the_discounted_rewards_that_followed_each_decision()
     np.testing.assert_allclose(data["returns"], expected, rtol=1e-5, atol=1e-5)
 
 
-def test_replay_of_a_plain_observation_is_one_array():
+def test_replay_without_candidates_stacks_every_observation_part():
     make_env = functools.partial(_make_env, None)
     episodes = bc.play_teacher(make_env, "heuristic", 1, seed=3)
     data = bc.replay(make_env, episodes, gamma=0.99)
     seen, _ = _raw_observations(make_env, episodes)
     obs = data["obs"]
-    if isinstance(obs, dict):
-        assert "cand_feat" not in obs
-        for key in seen[0]:
-            np.testing.assert_array_equal(obs[key], np.stack([o[key] for o in seen]))
-    else:
-        np.testing.assert_array_equal(obs, np.stack(seen))
+    assert sorted(obs) == ["board", "features"]
+    for key in seen[0]:
+        np.testing.assert_array_equal(obs[key], np.stack([o[key] for o in seen]))
