@@ -8,13 +8,18 @@ the teacher is not), with the discounted return that followed each
 decision. The policy is trained to give the teacher's action a high
 probability among the legal ones (masked cross-entropy) and its value head
 to predict the returns, before PPO starts.
+
+The replayed decisions are kept in memory (:class:`MemoryData`, about 30 KB
+each with candidate rows), or, for more games than memory holds, replayed
+anew in every epoch a chunk of games at a time (:class:`ReplayStream`: the
+memory of one chunk, about a tenth more time).
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +69,8 @@ def _play(make_env: Callable[[], Any], teacher: str, games: list[int], seed: int
     return out
 
 
-def replay(make_env: Callable[[], Any], episodes: Episodes, gamma: float) -> dict[str, Any]:
+def replay(make_env: Callable[[], Any], episodes: Episodes, gamma: float,
+           show: bool = True) -> dict[str, Any]:
     """Observations, masks, actions and discounted returns of recorded episodes.
 
     Fixed-shape observation parts are written into arrays sized up front. A
@@ -80,7 +86,7 @@ def replay(make_env: Callable[[], Any], episodes: Episodes, gamma: float) -> dic
     actions = np.zeros(total, np.int64)
     returns = np.zeros(total, np.float32)
     j = 0                                    # the next decision's row
-    for ep in progress(episodes, desc="replay", unit="game"):
+    for ep in progress(episodes, desc="replay", unit="game", quiet=not show):
         obs, info = env.reset(seed=ep["seed"])
         if store is None:
             store = _ObsStore(obs, total)
@@ -205,29 +211,84 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def pretrain(model: Any, data: dict[str, Any], *, epochs: int, batch_size: int,
+Batch = tuple[Any, np.ndarray, np.ndarray, np.ndarray]   # observations, masks, actions, returns
+
+
+class MemoryData:
+    """Replayed decisions (:func:`replay`'s dict) held in memory, served in a fresh
+    random order every epoch."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+
+    def __len__(self) -> int:
+        return len(self.data["actions"])
+
+    def batches(self, batch_size: int, rng: np.random.Generator) -> Iterator[Batch]:
+        """One epoch: every decision once, in minibatches of ``batch_size``."""
+        d = self.data
+        order = rng.permutation(len(self))
+        for start in range(0, len(order), batch_size):
+            idx = order[start:start + batch_size]
+            yield _take(d["obs"], idx), d["masks"][idx], d["actions"][idx], d["returns"][idx]
+
+
+class ReplayStream:
+    """The teacher's episodes replayed anew in every epoch, ``chunk_games`` games at a
+    time: an epoch visits the games in a fresh random order and each chunk's decisions
+    in a random order, so memory holds one chunk, whatever the number of games."""
+
+    def __init__(self, make_env: Callable[[], Any], episodes: Episodes, gamma: float,
+                 chunk_games: int) -> None:
+        self.make_env, self.episodes, self.gamma = make_env, episodes, gamma
+        self.chunk_games = chunk_games
+        self.decisions = sum(len(ep["actions"]) for ep in episodes)
+
+    def __len__(self) -> int:
+        return self.decisions
+
+    def check(self) -> None:
+        """Replay every episode once, keeping nothing: an action that is not legal in
+        the env raises here, before any training (:func:`replay`'s errors)."""
+        env = self.make_env()
+        try:
+            for ep in progress(self.episodes, desc="check", unit="game"):
+                env.reset(seed=ep["seed"])
+                for a in ep["actions"]:
+                    env.step(a)
+        finally:
+            env.close()
+
+    def batches(self, batch_size: int, rng: np.random.Generator) -> Iterator[Batch]:
+        """One epoch: every decision once; a chunk's last minibatch may be smaller."""
+        order = rng.permutation(len(self.episodes))
+        for start in range(0, len(order), self.chunk_games):
+            chunk = [self.episodes[i] for i in order[start:start + self.chunk_games]]
+            yield from MemoryData(replay(self.make_env, chunk, self.gamma, show=False)).batches(
+                batch_size, rng)
+
+
+def pretrain(model: Any, source: MemoryData | ReplayStream, *, epochs: int, batch_size: int,
              learning_rate: float, seed: int, logger: Any = None) -> dict[str, float]:
-    """Masked cross-entropy on the teacher's actions plus value regression; returns the
-    last epoch's ``bc/loss`` and ``bc/accuracy``. With an SB3 ``logger`` (e.g. the
-    model's, writing TensorBoard) both are recorded after every epoch, at step = epoch."""
+    """Masked cross-entropy on the teacher's actions plus value regression, over the
+    decisions of ``source``; returns the last epoch's ``bc/loss`` and ``bc/accuracy``.
+    With an SB3 ``logger`` (e.g. the model's, writing TensorBoard) both are recorded
+    after every epoch, at step = epoch."""
     policy = model.policy
     policy.set_training_mode(True)
     opt = policy.optimizer
     saved = [g["lr"] for g in opt.param_groups]
     for g in opt.param_groups:
         g["lr"] = learning_rate
-    n = len(data["actions"])
+    n = len(source)
     rng = np.random.default_rng(seed)
     stats = {"bc/loss": 0.0, "bc/accuracy": 0.0}
     for epoch in progress(range(1, epochs + 1), desc="warm start", unit="epoch"):
-        order = rng.permutation(n)
         hits = total = 0.0
-        for start in range(0, n, batch_size):
-            idx = order[start:start + batch_size]
-            obs_t = obs_as_tensor(_take(data["obs"], idx), policy.device)
-            act_t = torch.as_tensor(data["actions"][idx], device=policy.device)
-            mask = data["masks"][idx]
-            ret_t = torch.as_tensor(data["returns"][idx], device=policy.device)
+        for obs, mask, actions, returns in source.batches(batch_size, rng):
+            obs_t = obs_as_tensor(obs, policy.device)
+            act_t = torch.as_tensor(actions, device=policy.device)
+            ret_t = torch.as_tensor(returns, device=policy.device)
             values, log_prob, _ = policy.evaluate_actions(obs_t, act_t, action_masks=mask)
             loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(values.flatten(), ret_t)
             opt.zero_grad()
@@ -237,7 +298,7 @@ def pretrain(model: Any, data: dict[str, Any], *, epochs: int, batch_size: int,
             with torch.no_grad():
                 dist = policy.get_distribution(obs_t, action_masks=mask)
                 hits += float((dist.distribution.probs.argmax(dim=1) == act_t).sum())
-            total += loss.item() * len(idx)
+            total += loss.item() * len(actions)
         stats = {"bc/loss": total / n, "bc/accuracy": hits / n}
         if logger is not None:
             for key, value in stats.items():

@@ -113,6 +113,9 @@ class TrainConfig:
     bc_epochs: int = _f(10, "warm start: passes over the teacher's decisions")
     bc_workers: int = _f(2, "warm start: processes playing the teacher's games (the data do not "
                          "depend on it; they are cached under runs/bc_cache/)")
+    bc_chunk_games: int = _f(0, "warm start: 0 keeps every replayed decision in memory (about "
+                             "30 KB each with candidates); N replays the teacher's games in every "
+                             "epoch N at a time (memory of N games, about a tenth more time)")
     bc_batch_size: int = _f(256, "warm start: minibatch size")
     bc_learning_rate: float = _f(1e-3, "warm start: learning rate")
     progress_bar: bool = _f(True, "show a progress bar with steps/s and ETA")
@@ -368,7 +371,7 @@ def validate(c: TrainConfig) -> None:
     for name in positive:
         arguments.integer(f"field {name!r}", getattr(c, name), low=1)
     for name in ("eval_freq", "checkpoint_freq", "final_eval_games", "bc_games", "selfplay_refresh",
-                 "candidates", "seed", "eval_seed"):
+                 "candidates", "seed", "eval_seed", "bc_chunk_games"):
         arguments.integer(f"field {name!r}", getattr(c, name), low=0,
                           fix="write 0 or a larger whole number")
     arguments.integer("field 'selfplay_pool'", c.selfplay_pool, low=1)

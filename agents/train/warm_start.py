@@ -33,8 +33,9 @@ def bc_cache_path(config: TrainConfig, runs_dir: Path) -> Path:
 def imitate_teacher(model: Any, config: TrainConfig, run_dir: Path,
                     make_env: Callable[[], Any]) -> None:
     """Imitation warm start: ``bc_games`` games of ``bc_teacher`` (cached under
-    ``runs/bc_cache/``, :func:`bc_cache_path`), replayed in ``make_env``'s env and fitted
-    for ``bc_epochs``; the figures go to ``warm_start.json`` and TensorBoard, and the
+    ``runs/bc_cache/``, :func:`bc_cache_path`), replayed in ``make_env``'s env (all kept in
+    memory, or with ``bc_chunk_games`` replayed in every epoch that many games at a time)
+    and fitted for ``bc_epochs``; the figures go to ``warm_start.json`` and TensorBoard, and the
     imitating model, before any PPO step, to ``warm_start.zip`` (so what PPO added can
     be measured: ``hydra-env evaluate --agent ppo:RUN/warm_start.zip``)."""
     from agents.train import bc
@@ -45,8 +46,13 @@ def imitate_teacher(model: Any, config: TrainConfig, run_dir: Path,
                                    config.seed + 7_000_000, workers=config.bc_workers,
                                    game=config_game(config))
         bc.save_episodes(cache, episodes)
+    source: bc.MemoryData | bc.ReplayStream
     try:
-        data = bc.replay(make_env, episodes, config.gamma)
+        if config.bc_chunk_games:
+            source = bc.ReplayStream(make_env, episodes, config.gamma, config.bc_chunk_games)
+            source.check()
+        else:
+            source = bc.MemoryData(bc.replay(make_env, episodes, config.gamma))
     except HydraError as exc:            # e.g. an action that is not legal in this env
         raise ConfigError(f"imitation cache {cache} does not replay in {config.env} ({exc}); "
                           f"delete it and run again (the teacher's games are then played "
@@ -55,15 +61,15 @@ def imitate_teacher(model: Any, config: TrainConfig, run_dir: Path,
     # bc/accuracy per epoch; learn() then keeps writing to this logger.
     from stable_baselines3.common.utils import configure_logger
     model.set_logger(configure_logger(0, str(run_dir / "tb"), "ppo", True))
-    stats = bc.pretrain(model, data, epochs=config.bc_epochs, batch_size=config.bc_batch_size,
+    stats = bc.pretrain(model, source, epochs=config.bc_epochs, batch_size=config.bc_batch_size,
                         learning_rate=config.bc_learning_rate, seed=config.seed,
                         logger=model.logger)
     from agents.train.callbacks import save_atomic
     save_atomic(model, run_dir / "warm_start.zip")
     (run_dir / "warm_start.json").write_text(json.dumps(
         {"teacher": config.bc_teacher, **teacher_policy(config), "games": config.bc_games,
-         "decisions": int(len(data["actions"])), **stats}, indent=2))
-    print(f"warm start: {len(data['actions'])} decisions of {config.bc_teacher}, "
+         "decisions": len(source), **stats}, indent=2))
+    print(f"warm start: {len(source)} decisions of {config.bc_teacher}, "
           f"loss {stats['bc/loss']:.3f}, accuracy {stats['bc/accuracy']:.1%}")
 
 

@@ -31,6 +31,8 @@ BAD = {
     "env_kwargs reward": ("solo_ppo", ["env_kwargs.reward=nope"], ["field 'env_kwargs'", "nope"]),
     "env_kwargs stars float": ("solo_ppo", ["env_kwargs.stars=1.0"],
                                ["field 'env_kwargs'", "stars must be an integer"]),
+    "bc_chunk_games negative": ("solo_ppo", ["bc_chunk_games=-1"],
+                                ["field 'bc_chunk_games'", "at least 0"]),
     "bc_teacher unknown": ("solo_ppo", ["bc_teacher=nobody"],
                            ["field 'bc_teacher'", "unknown bot 'nobody'", "hydra-env bots"]),
     "bc_teacher parameter": ("solo_ppo", ["bc_teacher=rollout:budgt=3"],
