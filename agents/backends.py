@@ -207,7 +207,7 @@ def _run_local(tasks: Sequence[Any], workers: int, address: str | None,
         return done
     in_flight = 4 * workers
     with ProcessPoolExecutor(min(workers, count), mp_context=mp.get_context("spawn"),
-                             initializer=_one_thread) as pool:
+                             initializer=one_thread_worker) as pool:
         pending: dict[Future[list[GameRecord]], int] = {}
         try:
             for k, chunk in itertools.islice(chunks, in_flight):
@@ -227,11 +227,16 @@ def _run_local(tasks: Sequence[Any], workers: int, address: str | None,
     return done
 
 
-def _one_thread() -> None:
-    """Worker set-up: one math-library thread per worker process (no oversubscription when a
-    bot uses torch or BLAS), unless the user set the thread counts."""
+def one_thread_worker() -> None:
+    """Set-up of a worker process of a pool (the workers share the cores): one thread for
+    the math libraries, unless the user set their counts, and one torch thread for a
+    policy (``HYDRA_ENV_TORCH_THREADS=1``, read by :func:`agents.ppo_bot.one_thread_inference`)
+    whatever the parent process uses. A training run sets its own ``torch_threads`` there
+    for its process; inherited by two workers on two cores, two threads each made a
+    ``ppo-search`` teacher's games 3.5 times slower."""
     for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
         os.environ.setdefault(name, "1")
+    os.environ["HYDRA_ENV_TORCH_THREADS"] = "1"
 
 
 def ray_available() -> bool:

@@ -74,7 +74,9 @@ def win_share(agent: str, opponents: list[str], *, games: int = 1000, players: i
         parts = [_chunk(agent, opponents, players, seed, chunks[0], True)]
     else:
         import multiprocessing as mp
-        with mp.get_context("spawn").Pool(workers) as pool:
+
+        from agents.backends import one_thread_worker
+        with mp.get_context("spawn").Pool(workers, initializer=one_thread_worker) as pool:
             parts = pool.starmap(_chunk, [(agent, opponents, players, seed, c, k == 0)
                                           for k, c in enumerate(chunks)])
     records = sorted((r for part in parts for r in part), key=lambda r: r["game"])

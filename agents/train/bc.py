@@ -44,7 +44,9 @@ def play_teacher(make_env: Callable[[], Any], teacher: str, games: int, seed: in
         parts = [_play(make_env, teacher, chunks[0], seed, True, game)]
     else:
         import multiprocessing as mp
-        with mp.get_context("spawn").Pool(workers) as pool:
+
+        from agents.backends import one_thread_worker
+        with mp.get_context("spawn").Pool(workers, initializer=one_thread_worker) as pool:
             parts = pool.starmap(_play, [(make_env, teacher, c, seed, k == 0, game)
                                          for k, c in enumerate(chunks)])
     return sorted((e for part in parts for e in part), key=lambda e: e["seed"])
