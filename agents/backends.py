@@ -233,7 +233,7 @@ def one_thread_worker() -> None:
     policy (``HYDRA_ENV_TORCH_THREADS=1``, read by :func:`agents.ppo_bot.one_thread_inference`)
     whatever the parent process uses. A training run sets its own ``torch_threads`` there
     for its process; inherited by two workers on two cores, two threads each made a
-    ``ppo-search`` teacher's games 3.5 times slower."""
+    ``ppo-search`` teacher's games about 5 times slower."""
     for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
         os.environ.setdefault(name, "1")
     os.environ["HYDRA_ENV_TORCH_THREADS"] = "1"

@@ -41,7 +41,7 @@ def test_a_pool_worker_runs_policies_on_one_thread_whatever_the_parent_sets(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A training run with torch_threads 2 sets HYDRA_ENV_TORCH_THREADS=2 for its process;
     the workers of its pools (the teacher's games, evaluations) share the cores and must
-    not inherit it (two workers of two threads each on two cores: 3.5x slower)."""
+    not inherit it (two workers of two threads each on two cores: about 5x slower)."""
     import multiprocessing as mp
     import os
     from concurrent.futures import ProcessPoolExecutor
