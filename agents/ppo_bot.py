@@ -62,7 +62,8 @@ def one_thread_inference() -> None:
     of one thread per core gains little there (on 2 idle cores 10% of wall time for 1.7x the
     CPU), and on busy cores (evaluation workers, other jobs) its threads wait on each other:
     8.7x the CPU and 5.5x the wall time per decision of ``ppo:solo-default``
-    (``benchmarks/bench_policy.py --busy 2``). The trainer sets its own ``torch_threads``."""
+    (``benchmarks/bench_policy.py --busy 2``). The trainer sets its own ``torch_threads``;
+    a pool's worker processes always take one (:func:`agents.backends.one_thread_worker`)."""
     import torch
     wanted = os.environ.get("HYDRA_ENV_TORCH_THREADS", "").strip()
     if wanted and not (wanted.isdigit() and int(wanted) > 0):

@@ -9,10 +9,10 @@ decision. The policy is trained to give the teacher's action a high
 probability among the legal ones (masked cross-entropy) and its value head
 to predict the returns, before PPO starts.
 
-The replayed decisions are kept in memory (:class:`MemoryData`, about 30 KB
+The replayed decisions are kept in memory (:class:`MemoryData`, about 35 KB
 each with candidate rows), or, for more games than memory holds, replayed
 anew in every epoch a chunk of games at a time (:class:`ReplayStream`: the
-memory of one chunk, about a tenth more time).
+memory of one chunk, for a replay of every game in every epoch).
 """
 
 from __future__ import annotations

@@ -114,8 +114,9 @@ class TrainConfig:
     bc_workers: int = _f(2, "warm start: processes playing the teacher's games (the data do not "
                          "depend on it; they are cached under runs/bc_cache/)")
     bc_chunk_games: int = _f(0, "warm start: 0 keeps every replayed decision in memory (about "
-                             "30 KB each with candidates); N replays the teacher's games in every "
-                             "epoch N at a time (memory of N games, about a tenth more time)")
+                             "35 KB each with candidates); N replays the teacher's games in every "
+                             "epoch N at a time (the memory of N games; every game replayed anew "
+                             "in every epoch)")
     bc_batch_size: int = _f(256, "warm start: minibatch size")
     bc_learning_rate: float = _f(1e-3, "warm start: learning rate")
     progress_bar: bool = _f(True, "show a progress bar with steps/s and ETA")
