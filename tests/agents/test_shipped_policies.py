@@ -19,6 +19,7 @@ from agents.train.config import load_config  # noqa: E402
 
 SHIPPED = {"solo-default": ("configs/solo_default_policy.yaml", 10, 1),
            "solo-from-search": ("configs/solo_from_search_policy.yaml", 10, 1),
+           "solo-from-search-long": ("configs/solo_from_search_long_policy.yaml", 10, 1),
            "coop-default": ("configs/coop_default_policy.yaml", 1, 4),
            "coop-league": ("configs/coop_league_policy.yaml", 1, 4)}
 
@@ -57,7 +58,7 @@ def test_shipped_policy_plays_a_whole_game_legally(name: str) -> None:
     assert record.result["outcome"] in ("won", "lost")
 
 
-@pytest.mark.parametrize("name", ["solo-default", "solo-from-search"])
+@pytest.mark.parametrize("name", ["solo-default", "solo-from-search", "solo-from-search-long"])
 def test_shipped_solo_policy_is_deterministic(name: str) -> None:
     def play() -> list[int]:
         record = play_game(GameTask(index=0, scenario=10, stars=1, seed=11,
@@ -77,14 +78,26 @@ def test_league_policy_began_from_the_shipped_coop_default() -> None:
     assert recorded["warm_start"]["sha256"] == digest
 
 
-def test_search_imitating_policy_recorded_its_teacher_and_warm_start() -> None:
-    """solo-from-search imitated ppo-search over the shipped solo-default (which must
-    therefore stay shipped), on the recorded number of games, before PPO."""
-    recorded = yaml.safe_load((POLICY_DIR / "solo-from-search.yaml").read_text())
+@pytest.mark.parametrize(("name", "games"), [("solo-from-search", 4000),
+                                             ("solo-from-search-long", 8000)])
+def test_search_imitating_policy_recorded_its_teacher_and_warm_start(name: str, games: int) -> None:
+    """The solo-from-search policies imitated ppo-search over the shipped solo-default
+    (which must therefore stay shipped), on the recorded number of games, before PPO."""
+    recorded = yaml.safe_load((POLICY_DIR / f"{name}.yaml").read_text())
     assert recorded["config"]["default"]["bc_teacher"] == "ppo-search:solo-default"
     assert recorded["warm_start"]["teacher"] == "ppo-search:solo-default"
-    assert recorded["warm_start"]["games"] == 4000 and recorded["warm_start"]["decisions"] > 4000
+    assert recorded["warm_start"]["games"] == games and recorded["warm_start"]["decisions"] > games
     assert "solo-default" in shipped_policies()
+
+
+def test_long_search_imitating_policy_imitated_the_shipped_solo_default() -> None:
+    """solo-from-search-long's teacher ran on the solo-default.zip shipped today (its
+    digest), so its one command still plays the same teacher games."""
+    import hashlib
+    recorded = yaml.safe_load((POLICY_DIR / "solo-from-search-long.yaml").read_text())
+    digest = hashlib.sha256((POLICY_DIR / "solo-default.zip").read_bytes()).hexdigest()
+    assert recorded["warm_start"]["teacher_file"] == "solo-default.zip"
+    assert recorded["warm_start"]["teacher_sha256"] == digest
 
 
 def test_shipped_policy_by_path_equals_by_name() -> None:

@@ -173,7 +173,8 @@ def _absolute_paths(value: Any, where: str = "") -> list[str]:
     return [f"{where}: {w}" for w in words if w.startswith("/") or _DRIVE.match(w)]
 
 
-@pytest.mark.parametrize("name", ["solo-default", "solo-from-search", "coop-default", "coop-league"])
+@pytest.mark.parametrize("name", ["solo-default", "solo-from-search", "solo-from-search-long",
+                                  "coop-default", "coop-league"])
 def test_shipped_provenance_holds_no_absolute_paths(name: str) -> None:
     policies = ROOT / "agents" / "policies"
     recorded = yaml.safe_load((policies / f"{name}.yaml").read_text())
@@ -208,8 +209,8 @@ def test_export_keeps_a_path_that_is_already_relative() -> None:
 def test_configs_are_found_by_name_or_path(tmp_path: Path) -> None:
     assert config_dir() == ROOT / "configs"          # a checkout (or editable install)
     assert packaged_configs() == ["coop_default_policy", "coop_league_policy", "coop_ppo",
-                                  "hydras_ppo", "solo_default_policy", "solo_from_search_policy",
-                                  "solo_ppo"]
+                                  "hydras_ppo", "solo_default_policy", "solo_from_search_long_policy",
+                                  "solo_from_search_policy", "solo_ppo"]
     assert find_config("coop_ppo") == find_config("coop_ppo.yaml") == ROOT / "configs" / "coop_ppo.yaml"
     own = tmp_path / "coop_ppo.yaml"
     own.write_text("default:\n  env: hydra_env/Solo-v0\n")
