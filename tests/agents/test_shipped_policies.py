@@ -16,6 +16,7 @@ from helpers.paths import ROOT  # noqa: E402
 from agents.backends import GameTask, play_game  # noqa: E402
 from agents.ppo_bot import POLICY_DIR, PPOBot, shipped_policies  # noqa: E402
 from agents.train.config import load_config  # noqa: E402
+from agents.train.warm_start import file_sha256  # noqa: E402
 
 SHIPPED = {"solo-default": ("configs/solo_default_policy.yaml", 10, 1),
            "solo-from-search": ("configs/solo_from_search_policy.yaml", 10, 1),
@@ -71,9 +72,8 @@ def test_shipped_solo_policy_is_deterministic(name: str) -> None:
 def test_league_policy_began_from_the_shipped_coop_default() -> None:
     """coop-league's warm start is the coop-default.zip shipped today (its digest), so
     its one command still reproduces it."""
-    import hashlib
     recorded = yaml.safe_load((POLICY_DIR / "coop-league.yaml").read_text())
-    digest = hashlib.sha256((POLICY_DIR / "coop-default.zip").read_bytes()).hexdigest()
+    digest = file_sha256(POLICY_DIR / "coop-default.zip")
     assert recorded["config"]["default"]["init_policy"] == "coop-default"
     assert recorded["warm_start"]["sha256"] == digest
 
@@ -93,9 +93,8 @@ def test_search_imitating_policy_recorded_its_teacher_and_warm_start(name: str, 
 def test_long_search_imitating_policy_imitated_the_shipped_solo_default() -> None:
     """solo-from-search-long's teacher ran on the solo-default.zip shipped today (its
     digest), so its one command still plays the same teacher games."""
-    import hashlib
     recorded = yaml.safe_load((POLICY_DIR / "solo-from-search-long.yaml").read_text())
-    digest = hashlib.sha256((POLICY_DIR / "solo-default.zip").read_bytes()).hexdigest()
+    digest = file_sha256(POLICY_DIR / "solo-default.zip")
     assert recorded["warm_start"]["teacher_file"] == "solo-default.zip"
     assert recorded["warm_start"]["teacher_sha256"] == digest
 
