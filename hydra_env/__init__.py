@@ -1,10 +1,13 @@
-"""hydra-env: rules engine, environments and agent trainer for the board game Hydra.
+"""hydra-env: rules engines, environments and agent trainers for the games of Hydra.
 
-The engine (:mod:`hydra_env.core`) needs only numpy. The Gymnasium and
+Every game is found by name: ``hydra_env.game_names()``, ``hydra_env.make("hydras",
+num_players=3, seed=7)`` or ``hydra_env.make("hydra(scenario=10,stars=1)")``, and
+``hydra_env.game_spec(name)`` (:mod:`hydra_env.api`). The engines need only numpy. The Gymnasium and
 PettingZoo environments live in :mod:`hydra_env.envs` and
 :mod:`hydra_env.pettingzoo` and need the ``envs`` extra.
 """
 
+from hydra_env.api import GameSpec, Param, game_names, game_spec, game_string, make, register
 from hydra_env.core.game import TERMINAL, Game
 from hydra_env.core.options import RuleOptions
 from hydra_env.core.result import GameResult
@@ -23,6 +26,6 @@ import hydra_env.envs  # noqa: E402,F401
 import hydra_env.native.game  # noqa: E402,F401
 import hydra_env.native.hydras_game  # noqa: E402,F401  (the same for HydrasGame, the card game)
 
-__all__ = ["Game", "GameResult", "SeatView", "RuleOptions", "Components", "load_components",
+__all__ = ["make", "game_names", "game_spec", "game_string", "register", "GameSpec", "Param", "Game", "GameResult", "SeatView", "RuleOptions", "Components", "load_components",
            "default_components", "HydraError", "DataError", "IllegalActionError",
            "ConfigError", "SaveError", "TERMINAL", "__version__"]

@@ -1,0 +1,1 @@
+"""Hydra's hooks of the tools (one module per tool)."""

@@ -1,0 +1,1 @@
+"""Hydras' hooks of the tools (one module per tool)."""

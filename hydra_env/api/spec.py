@@ -1,0 +1,119 @@
+"""``GameSpec``: everything generic code needs to know about one game.
+
+A game registers one spec (:mod:`hydra_env.api.registry`). The spec says what
+the game is called, which parameters it takes, how to deal a new game or load
+a saved one, how many seats a setting has, which bots and env ids belong to
+it, where its rules document lives, and where the agent-side hooks of the
+tools are (loaded lazily, so that ``hydra_env`` never imports ``agents``).
+
+numpy and the standard library only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hydra_env.api.params import Param, check_params
+from hydra_env.errors import ConfigError
+
+
+def load_reference(reference: str, what: str) -> Any:
+    """The object named by ``"package.module:attribute"`` (imported on first use)."""
+    module_name, _, attribute = reference.partition(":")
+    try:
+        value: Any = importlib.import_module(module_name)
+        for part in filter(None, attribute.split(".")):
+            value = getattr(value, part)
+    except (ImportError, AttributeError) as exc:
+        raise ConfigError(f"{what} {reference!r} cannot be loaded: {type(exc).__name__}: {exc}") from exc
+    return value
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game, as the registry knows it.
+
+    Attributes:
+        name: the registry name (``"hydras"``), lower case.
+        title: the game's title for people (``"Hydras (card game)"``).
+        description: one line on what the game is.
+        params: the typed parameters of :meth:`make` (they become CLI flags).
+        new_game: ``new_game(seed=..., engine=..., **params)`` deals a new game.
+        from_json: ``from_json(text, engine=None)`` loads a saved game.
+        players: the number of seats for a complete set of parameter values.
+        bots_group: the entry-point group of the game's scripted bots.
+        env_ids: its Gymnasium ids.
+        engines: the engines it runs on (``"python"``, and ``"native"`` with a C++ twin).
+        rules_doc: its rules document, relative to the repository root.
+        rule_prefix: the prefix of its rule numbers there (``"R"``, ``"H"``).
+        tools: the agent-side hooks of the tools (evaluate, tournament, play,
+            replay, training), an object or ``"module:attribute"``.
+    """
+
+    name: str
+    title: str
+    description: str
+    params: tuple[Param, ...]
+    new_game: Callable[..., Any]
+    from_json: Callable[..., Any]
+    players: Callable[[Mapping[str, Any]], int]
+    bots_group: str
+    env_ids: tuple[str, ...] = ()
+    engines: tuple[str, ...] = ("python",)
+    rules_doc: str = ""
+    rule_prefix: str = ""
+    tools: Any = None
+    _loaded: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def param(self, name: str) -> Param:
+        """The parameter called ``name`` (ConfigError listing them when there is none)."""
+        for p in self.params:
+            if p.name == name:
+                return p
+        names = ", ".join(p.name for p in self.params) or "none"
+        raise ConfigError(f"game {self.name!r} has no parameter {name!r}; its parameters: {names}")
+
+    def check_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """All parameter values: ``params`` checked, the others at their defaults."""
+        return check_params(self.params, params, self.name)
+
+    def defaults(self) -> dict[str, Any]:
+        """Every parameter at its default."""
+        return {p.name: p.default for p in self.params}
+
+    def num_players(self, **params: Any) -> int:
+        """The seats of a game with these parameters (the others at their defaults)."""
+        return int(self.players(self.check_params(params)))
+
+    def make(self, *, seed: Any = None, engine: str | None = None, **params: Any) -> Any:
+        """A new game: parameters checked first, then dealt from ``seed``."""
+        return self.new_game(seed=seed, engine=engine, **self.check_params(params))
+
+    def load(self, text: str, *, engine: str | None = None) -> Any:
+        """A saved game back from its JSON text."""
+        return self.from_json(text, engine=engine)
+
+    def hooks(self, part: str) -> Any:
+        """The agent-side hooks of one tool (``"evaluate"``, ``"play"``, ``"replay"``, ``"train"``...).
+
+        ``tools`` is a package path (``"agents.game_tools.hydra"``: the part is its
+        submodule ``agents.game_tools.hydra.evaluate``, imported on first use) or an
+        object with one attribute per part. None when the game gives no hooks for
+        that part: the tool then uses its generic defaults.
+        """
+        if self.tools is None:
+            return None
+        if not isinstance(self.tools, str):
+            return getattr(self.tools, part, None)
+        if part not in self._loaded:
+            name = f"{self.tools}.{part}"
+            try:
+                self._loaded[part] = importlib.import_module(name)
+            except ModuleNotFoundError as exc:
+                if exc.name != name:
+                    raise
+                self._loaded[part] = None
+        return self._loaded[part]
