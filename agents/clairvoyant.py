@@ -56,7 +56,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from agents import features as F
+from agents import features
 from agents import native_bots
 from agents.heuristic import HeuristicBot
 from hydra_env import ConfigError, Game, arguments
@@ -180,7 +180,7 @@ class _Planner:
         state = g.state
         if state.game_over:
             return float(g.result().score) if state.outcome == "won" else 0.0
-        return F.board_value(state, g.rules, self.policy.w)
+        return features.board_value(state, g.rules, self.policy.w)
 
 
 def check_solo(scenario: Scenario | int) -> None:

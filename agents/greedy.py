@@ -55,7 +55,7 @@ import dataclasses
 
 import numpy as np
 
-from agents import features as F
+from agents import features
 from agents import native_bots
 from agents.base import make_notes
 from hydra_env import Game, SeatView
@@ -75,8 +75,8 @@ class GreedyBot:
         :class:`agents.features.CoopWeights` fields."""
         self.rng = np.random.default_rng(seed)
         self.row_lookahead = row_lookahead
-        self.w = F.solo_weights(weights)
-        self.cw = dataclasses.replace(F.CoopWeights(), **(coop_weights or {}))
+        self.w = features.solo_weights(weights)
+        self.cw = dataclasses.replace(features.CoopWeights(), **(coop_weights or {}))
 
     def act(self, view: SeatView, legal_actions: list[int]) -> int:
         """The legal action with the best one-ply value."""
@@ -102,9 +102,9 @@ class GreedyBot:
         g = sample.clone()
         g.apply(action)
         if not g.is_solo:
-            return F.coop_value(g, seat, self.cw)
+            return features.coop_value(g, seat, self.cw)
         state, rules = g.state, g.rules
         if self.row_lookahead and not state.game_over and state.solo_row_c_face_up:
-            after = F.run_effects(state, rules, F.pending_row_effects(state, rules))
-            return F.board_value(after, rules, self.w) + F.hero_value(state, rules, seat, self.w)
-        return F.solo_value(g, seat, self.w)
+            after = features.run_effects(state, rules, features.pending_row_effects(state, rules))
+            return features.board_value(after, rules, self.w) + features.hero_value(state, rules, seat, self.w)
+        return features.solo_value(g, seat, self.w)

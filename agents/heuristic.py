@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from agents import features as F
+from agents import features
 from agents import native_bots
 from agents.base import make_notes
 from agents.heuristic_coop import STYLES, CoopRules
@@ -51,10 +51,10 @@ class HeuristicBot:
         self.name = name or "heuristic"
         self.rng = np.random.default_rng(seed)
         self.style = style
-        self.w = F.solo_weights(weights)
+        self.w = features.solo_weights(weights)
         margin = {} if block_margin is None else {"block_margin": block_margin}
         self.solo = SoloRules(self.w, **margin)
-        self.coop = CoopRules(F.solo_weights(weights, F.COOP_BOARD), style)
+        self.coop = CoopRules(features.solo_weights(weights, features.COOP_BOARD), style)
 
     def act(self, view: SeatView, legal_actions: list[int]) -> int:
         """The action the rules pick."""
@@ -104,7 +104,7 @@ class HeuristicBot:
         first = (self.solo if game.is_solo else self.coop).decide(game, seat, legal_actions)
         return [first] + [a for a in legal_actions if a != first]
 
-    def coop_weights(self) -> F.CoopWeights:
+    def coop_weights(self) -> features.CoopWeights:
         """The coordinated evaluation weights of this bot's style."""
         city, glory, _ = STYLES[self.style]
-        return F.CoopWeights(city=city, glory=glory)
+        return features.CoopWeights(city=city, glory=glory)

@@ -39,7 +39,7 @@ Decisions:
 
 from __future__ import annotations
 
-from agents import features as F
+from agents import features
 from agents.heuristic_solo import follow_choice, place_choice
 from hydra_env import Game
 from hydra_env.core.codec import (
@@ -74,7 +74,7 @@ STYLES = {
 class CoopRules:
     """The coordinated decision rules (module docstring) for one style."""
 
-    def __init__(self, w: F.SoloWeights, style: str = "defender") -> None:
+    def __init__(self, w: features.SoloWeights, style: str = "defender") -> None:
         if style not in STYLES:
             raise ValueError(f"unknown style {style!r}; styles: {sorted(STYLES)}")
         self.w = w
@@ -102,7 +102,7 @@ class CoopRules:
         if state.walls <= DANGER_WALLS:
             return True
         return state.walls <= DANGER_WALLS_FRONT and any(
-            state.head_count[c] > 0 and F.distance_to_wall(state, rules, c) == 0 for c in range(len(state.head_count)))
+            state.head_count[c] > 0 and features.distance_to_wall(state, rules, c) == 0 for c in range(len(state.head_count)))
 
     def weights(self, game: Game) -> tuple[float, float]:
         """(city weight, glory weight) now; ``glory`` defends a city about to fall."""
@@ -125,12 +125,12 @@ class CoopRules:
     def hydra_outcome(self, game: Game, seat: int, k: int) -> tuple[float, float]:
         """(harm to the city, change of the seat's glory lead) of playing hydra card k now."""
         state, rules = game.state, game.rules
-        effects = F.card_effects(rules, state.hydra_hands[seat][k], True)
-        after = F.run_effects(state, rules, effects)
+        effects = features.card_effects(rules, state.hydra_hands[seat][k], True)
+        after = features.run_effects(state, rules, effects)
         if after.game_over:
             return 1000.0, 0.0
-        harm = F.board_value(state, rules, self.w) - F.board_value(after, rules, self.w)
-        lead = F.glory_lead(after, seat) - F.glory_lead(state, seat)
+        harm = features.board_value(state, rules, self.w) - features.board_value(after, rules, self.w)
+        lead = features.glory_lead(after, seat) - features.glory_lead(state, seat)
         return harm, lead
 
     def best_hydra(self, game: Game, seat: int, legal: list[int]) -> tuple[float, int] | None:
@@ -167,10 +167,10 @@ class CoopRules:
         state, rules, w = game.state, game.rules, self.w
         codec = rules.codec
         city_w, glory_w = self.weights(game)
-        gains = [F.damage_gains(state, rules, c, w) for c in range(len(state.head_count))]
+        gains = [features.damage_gains(state, rules, c, w) for c in range(len(state.head_count))]
         city_cost = self.city_cost(game, seat)
-        exposed = F.hero_exposed(state, rules, seat)
-        base = F.value_at(state, rules, seat, state.hero_space[seat], -1, w)
+        exposed = features.hero_exposed(state, rules, seat)
+        base = features.value_at(state, rules, seat, state.hero_space[seat], -1, w)
         out = []
         for a in legal:
             k, slot = codec.kind[a], codec.slot[a]
@@ -190,7 +190,7 @@ class CoopRules:
                 glory -= 1.0      # a shove (R4) costs glory and moves a team-mate
                 now -= SHOVE_CITY
             used = slot if k <= A_PROTECT else -1
-            pos = F.value_at(state, rules, seat, dest, used, w) - base
+            pos = features.value_at(state, rules, seat, dest, used, w) - base
             v = city_w * (now + pos) + glory_w * glory
             if used < 0:
                 v -= city_w * city_cost
@@ -201,7 +201,7 @@ class CoopRules:
 
     def barricade_gain(self, game: Game, seat: int) -> float:
         """A wall token back in the city (R11), or a barricade in front of a head (R17)."""
-        return F.barricade_gain(game.state, game.rules, seat, self.w)
+        return features.barricade_gain(game.state, game.rules, seat, self.w)
 
     def city_cost(self, game: Game, seat: int) -> float:
         """What a token spent off the cards costs: the cheapest unused card of the hero's
@@ -209,9 +209,9 @@ class CoopRules:
         state, rules, w = game.state, game.rules, self.w
         from hydra_env.core.codec import DISPLAY_SLOTS
         hand = [DISPLAY_SLOTS + k for k, u in enumerate(state.action_hand_used[seat]) if not u]
-        if F.tokens_left(state, rules, seat) > len(hand) or not hand:
+        if features.tokens_left(state, rules, seat) > len(hand) or not hand:
             return 0.0
-        return min(F.effect_harm(state, rules, F.card_effects(rules, F.slot_card(state, seat, s), False), w)
+        return min(features.effect_harm(state, rules, features.card_effects(rules, features.slot_card(state, seat, s), False), w)
                    for s in hand)
 
 

@@ -36,7 +36,7 @@ danger; follow a retreating head (R10) when the new space is at least as good.
 
 from __future__ import annotations
 
-from agents import features as F
+from agents import features
 from hydra_env import Game
 from hydra_env.core.codec import (
     A_BARRICADE,
@@ -61,7 +61,7 @@ BLOCK_MARGIN = 0.25
 class SoloRules:
     """The solo decision rules (module docstring) with evaluation weights ``w``."""
 
-    def __init__(self, w: F.SoloWeights, block_margin: float = BLOCK_MARGIN) -> None:
+    def __init__(self, w: features.SoloWeights, block_margin: float = BLOCK_MARGIN) -> None:
         self.w = w
         self.block_margin = block_margin
         self.order_credit = 0.01
@@ -112,15 +112,15 @@ class SoloRules:
         the cost of a city action, the attack values."""
         state, rules, w = game.state, game.rules, self.w
         kinds = rules.codec.kind
-        left = F.tokens_left(state, rules, seat)
-        harm = {s: F.effect_harm(state, rules, F.card_effects(rules, state.display[s], False), w)
-                for s in F.unused_slots(state, rules, seat)}
+        left = features.tokens_left(state, rules, seat)
+        harm = {s: features.effect_harm(state, rules, features.card_effects(rules, state.display[s], False), w)
+                for s in features.unused_slots(state, rules, seat)}
         plan = (block_plan(state, rules, seat, left, harm, w, self.block_margin)
                 if state.phase == PHASE_ACTIONS_II else [])
         spare = left - len(plan) - len(harm)
         cheapest = sorted(harm.values())
         city_cost = 0.0 if spare > 0 else (cheapest[0] if cheapest else 0.0)
-        gains = [F.damage_gains(state, rules, c, w) for c in range(len(state.head_count))]
+        gains = [features.damage_gains(state, rules, c, w) for c in range(len(state.head_count))]
         attacks = [(self.attack_value(game, seat, a, gains, city_cost), a) for a in legal
                    if kinds[a] in (A_SWORD, A_HARPOON, A_CITY_SWORD, A_CITY_HARPOON)]
         return left, plan, harm, city_cost, attacks
@@ -149,15 +149,15 @@ class SoloRules:
         state, rules, w = game.state, game.rules, self.w
         codec = rules.codec
         kinds = codec.kind
-        base = F.value_at(state, rules, seat, state.hero_space[seat], -1, w)
+        base = features.value_at(state, rules, seat, state.hero_space[seat], -1, w)
         attack = {a: v for v, a in attacks}
-        exposed = F.hero_exposed(state, rules, seat)
+        exposed = features.hero_exposed(state, rules, seat)
         out = []
         for a in legal:
             k, slot = kinds[a], codec.slot[a]
             if k == A_BLOCK:
                 card = state.solo_row_c[codec.arg[a]]
-                out.append((F.effect_harm(state, rules, F.card_effects(rules, card, True), w) - city_cost, a))
+                out.append((features.effect_harm(state, rules, features.card_effects(rules, card, True), w) - city_cost, a))
                 continue
             now = attack.get(a, 0.0)
             if k in (A_CITY_SWORD, A_CITY_HARPOON):
@@ -168,7 +168,7 @@ class SoloRules:
             elif k in (A_PROTECT, A_CITY_PROTECT) and exposed:
                 now += w.exposed + w.shield
             used = slot if k <= A_PROTECT else -1
-            v = now + F.value_at(state, rules, seat, dest, used, w) - base
+            v = now + features.value_at(state, rules, seat, dest, used, w) - base
             if used < 0:
                 v -= city_cost
             else:
@@ -179,7 +179,7 @@ class SoloRules:
     def barricade_gain(self, game: Game, seat: int) -> float:
         """What a barricade on the hero's space is worth: a wall token back in the city
         (R11), or stopping the next movement of the head it stands in front of (R17)."""
-        return F.barricade_gain(game.state, game.rules, seat, self.w)
+        return features.barricade_gain(game.state, game.rules, seat, self.w)
 
     def attack_value(self, game: Game, seat: int, a: int, gains: list, city_cost: float) -> float:
         """Gain of a sword or harpoon action; city actions pay ``city_cost``."""
@@ -197,7 +197,7 @@ class SoloRules:
         codec = rules.codec
         k, arg = codec.kind[a], codec.arg[a]
         c = arg >> 1 if k == A_SWORD else arg if k == A_CITY_SWORD else on_neck_colour(state, rules, seat)
-        return F.distance_to_wall(state, rules, c) if state.head_count[c] > 0 else 99
+        return features.distance_to_wall(state, rules, c) if state.head_count[c] > 0 else 99
 
     def barricade_choice(self, game: Game, seat: int, card_acts: list[int]) -> int | None:
         """A barricade card when the hero stands in front of a dangerous head."""
@@ -210,8 +210,8 @@ class SoloRules:
         if here == rules.board.city:
             return bars[0]          # R11: repair the wall (legal only with a token missing)
         for c in range(len(state.head_count)):
-            if (F.front_space(state, rules, c) == here and state.head_count[c] > 0
-                    and F.distance_to_wall(state, rules, c) <= 4):
+            if (features.front_space(state, rules, c) == here and state.head_count[c] > 0
+                    and features.distance_to_wall(state, rules, c) <= 4):
                 return min(bars, key=lambda a: codec.arg[a] >= 0)   # a new one first (R11)
         return None
 
@@ -220,29 +220,29 @@ class SoloRules:
         """City actions, a block or a pass, whichever is least bad."""
         state, rules, w = game.state, game.rules, self.w
         codec = rules.codec
-        base = F.value_at(state, rules, seat, state.hero_space[seat], -1, w)
+        base = features.value_at(state, rules, seat, state.hero_space[seat], -1, w)
         options = [(v, a) for v, a in attacks]
         for a in legal:
             k = codec.kind[a]
             if k in (A_CITY_MOVE, A_CITY_PORTAL):
-                options.append((F.value_at(state, rules, seat, codec.arg[a], -1, w) - base - city_cost, a))
-            elif k == A_CITY_PROTECT and F.hero_exposed(state, rules, seat):
+                options.append((features.value_at(state, rules, seat, codec.arg[a], -1, w) - base - city_cost, a))
+            elif k == A_CITY_PROTECT and features.hero_exposed(state, rules, seat):
                 options.append((w.exposed - city_cost, a))
             elif k == A_PASS:
                 options.append((-city_cost, a))
             elif k == A_BLOCK:
                 card = state.solo_row_c[codec.arg[a]]
-                options.append((F.effect_harm(state, rules, F.card_effects(rules, card, True), w) - city_cost, a))
+                options.append((features.effect_harm(state, rules, features.card_effects(rules, card, True), w) - city_cost, a))
         return max(options)[1] if options else legal[0]
 
 
-def block_plan(state, rules, seat: int, left: int, harm: dict, w: F.SoloWeights,
+def block_plan(state, rules, seat: int, left: int, harm: dict, w: features.SoloWeights,
                margin: float = BLOCK_MARGIN) -> list[int]:
     """Columns of row C worth blocking, most harmful first (rule 1)."""
     rows = []
     for j, card in enumerate(state.solo_row_c):
         if card >= 0 and not state.solo_row_c_blocked[j]:
-            rows.append((F.effect_harm(state, rules, F.card_effects(rules, card, True), w), j))
+            rows.append((features.effect_harm(state, rules, features.card_effects(rules, card, True), w), j))
     rows.sort(reverse=True)
     cards = sorted(harm.values())
     plan: list[int] = []
@@ -255,26 +255,26 @@ def block_plan(state, rules, seat: int, left: int, harm: dict, w: F.SoloWeights,
     return plan
 
 
-def place_choice(game: Game, seat: int, legal: list[int], w: F.SoloWeights) -> int:
+def place_choice(game: Game, seat: int, legal: list[int], w: features.SoloWeights) -> int:
     """Where an evading or shoved hero goes: outside danger, best position."""
     state, rules = game.state, game.rules
     codec = rules.codec
-    danger = F.danger_mask(state, rules)
+    danger = features.danger_mask(state, rules)
     best = None
     for a in legal:
         sp = codec.arg[a]
-        v = F.value_at(state, rules, seat, sp, -1, w) - (3.0 if (danger >> sp) & 1 else 0.0)
+        v = features.value_at(state, rules, seat, sp, -1, w) - (3.0 if (danger >> sp) & 1 else 0.0)
         if best is None or v > best[0]:
             best = (v, a)
     return best[1]
 
 
-def follow_choice(game: Game, seat: int, w: F.SoloWeights) -> int:
+def follow_choice(game: Game, seat: int, w: features.SoloWeights) -> int:
     """Follow a retreating head (R10) when the new space is at least as good."""
     state, rules = game.state, game.rules
     target = state.pending.follow_space
-    here = F.value_at(state, rules, seat, state.hero_space[seat], -1, w)
-    there = F.value_at(state, rules, seat, target, -1, w)
+    here = features.value_at(state, rules, seat, state.hero_space[seat], -1, w)
+    there = features.value_at(state, rules, seat, target, -1, w)
     return rules.codec.yes if there >= here else rules.codec.no
 
 

@@ -21,7 +21,7 @@ import dataclasses
 import os
 from typing import Any
 
-from agents import features as F
+from agents import features
 
 try:  # the module is built with the engine by `pip install -e .` (CMakeLists.txt)
     from agents import _native_bots as module
@@ -51,12 +51,12 @@ def _cached(key: Any, make: Any) -> Any:
     return value
 
 
-def weights(w: F.SoloWeights) -> Any:
+def weights(w: features.SoloWeights) -> Any:
     """The native copy of a :class:`~agents.features.SoloWeights` (cached; they are frozen)."""
     return _cached(("w", w), lambda: module.weights(dataclasses.asdict(w)))
 
 
-def coop_weights(cw: F.CoopWeights) -> Any:
+def coop_weights(cw: features.CoopWeights) -> Any:
     """The native copy of a :class:`~agents.features.CoopWeights`."""
     return _cached(("cw", cw), lambda: module.coop_weights(cw.city, cw.glory, cw.rank, weights(cw.board)))
 

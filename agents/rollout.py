@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents import features as F
+from agents import features
 from agents import native_bots
 from agents.base import make_notes
 from agents.heuristic import HeuristicBot
@@ -137,7 +137,7 @@ class RolloutBot:
             if pd.seat == seat and pd.kind == DECIDE_ACTION:
                 break
             self.step(g)
-        return g, F.coop_value(g, seat, self.policy.coop_weights())
+        return g, features.coop_value(g, seat, self.policy.coop_weights())
 
     def step(self, game: Game) -> None:
         """One decision of the default policy (the heuristic) for whoever decides."""
@@ -150,4 +150,4 @@ class RolloutBot:
         state = game.state
         if state.game_over:
             return float(game.result().score) if state.outcome == "won" else 0.0
-        return F.board_value(state, game.rules, self.policy.w)
+        return features.board_value(state, game.rules, self.policy.w)

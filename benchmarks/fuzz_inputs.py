@@ -69,11 +69,11 @@ TARGETS = ("save", "data", "replay")
 BATCH = 25
 
 
-class _Timeout(Exception):
+class _TimeoutError(Exception):
     pass
 
 
-class Failure(AssertionError):
+class CheckFailedError(AssertionError):
     """A reader broke its contract."""
 
 
@@ -101,7 +101,7 @@ def _random_play(game: Game, rng: random.Random, limit: int, check: Callable[[Ga
 def _check_invariants(game: Game) -> None:
     broken = invariants(game)
     if broken:
-        raise Failure(f"invariants broken: {broken}")
+        raise CheckFailedError(f"invariants broken: {broken}")
 
 
 def sample_saves() -> list[str]:
@@ -128,8 +128,9 @@ def sample_replays() -> list[dict[str, Any]]:
     from agents.backends import GameTask, bot_seed, game_seed, play_game
     docs = []
     for index, (scenario, seats) in enumerate(((10, 1), (12, 1), (1, 4), (7, 2))):
-        task = GameTask(index, scenario, 1, game_seed(0, index), ("random",) * seats,
-                        tuple(bot_seed(0, index, s) for s in range(seats)), {}, True)
+        task = GameTask(index, "hydra", {"scenario": scenario, "stars": 1},
+                        game_seed(0, index), ("random",) * seats,
+                        tuple(bot_seed(0, index, s) for s in range(seats)), True)
         record = play_game(task)
         docs.append(replay.replay_of_task(task, record.decisions, record.result))
     return docs
@@ -166,11 +167,11 @@ def fuzz_save(data: Any, saves: list[str], example: dict[str, Any]) -> str:
         return "refused"
     again = game.to_json()
     if Game.from_json(again).to_json() != again:
-        raise Failure("a loaded save does not load back to the same text")
+        raise CheckFailedError("a loaded save does not load back to the same text")
     _random_play(game, random.Random(data.draw(st.integers(0, 1 << 16), label="play")), 5000,
                  _check_invariants)
     if not game.is_over:
-        raise Failure("a loaded save did not end in 5000 decisions")
+        raise CheckFailedError("a loaded save did not end in 5000 decisions")
     return "accepted"
 
 
@@ -203,11 +204,11 @@ def fuzz_data(data: Any, _: Any, example: dict[str, Any]) -> str:
         game = Game.new(scenario.number, data.draw(st.integers(1, 3), label="stars"),
                         data.draw(st.integers(0, 1000), label="seed"), components=components)
     except HydraError as exc:
-        raise Failure(f"loaded data cannot set up scenario {scenario.number}: {exc}") from None
+        raise CheckFailedError(f"loaded data cannot set up scenario {scenario.number}: {exc}") from None
     _random_play(game, random.Random(data.draw(st.integers(0, 1000), label="play")), 40,
                  _check_invariants)
     if Game.from_json(game.to_json(), components=components).to_json() != game.to_json():
-        raise Failure("a game of loaded data does not load back to the same text")
+        raise CheckFailedError("a game of loaded data does not load back to the same text")
     return "accepted"
 
 
@@ -234,7 +235,7 @@ def fuzz_replay(data: Any, docs: list[dict[str, Any]], example: dict[str, Any]) 
             return "refused"
     verdict = replay.verify_replay(loaded, check_bots=data.draw(st.booleans(), label="bots"))
     if not isinstance(verdict, replay.Verdict) or not isinstance(verdict.message, str):
-        raise Failure(f"verify_replay gave {verdict!r}")
+        raise CheckFailedError(f"verify_replay gave {verdict!r}")
     return "accepted" if verdict.ok else "refused"
 
 
@@ -245,7 +246,7 @@ READERS: dict[str, Callable[[Any, Any, dict[str, Any]], str]] = {
 # --------------------------------------------------------------------------- running
 
 def _alarm(signum: int, frame: Any) -> None:
-    raise _Timeout()
+    raise _TimeoutError()
 
 
 def run_batch(target: str, inputs: Any, tally: Tally, examples: int, seed: int, timeout: float,
@@ -266,9 +267,9 @@ def run_batch(target: str, inputs: Any, tally: Tally, examples: int, seed: int, 
             outcome = reader(data, inputs, example)
             setattr(tally, outcome, getattr(tally, outcome) + 1)
             tally.examples += 1
-        except _Timeout:
+        except _TimeoutError:
             _record(tally, target, f"no answer within {timeout:g} s", example, failures)
-        except Failure as exc:
+        except CheckFailedError as exc:
             _record(tally, target, str(exc), example, failures)
         except Exception as exc:      # noqa: BLE001 — every other exception breaks the contract
             _record(tally, target, f"{type(exc).__name__}: {exc}", example, failures,

@@ -49,6 +49,9 @@ class GameSpec:
         engines: the engines it runs on (``"python"``, and ``"native"`` with a C++ twin).
         rules_doc: its rules document, relative to the repository root.
         rule_prefix: the prefix of its rule numbers there (``"R"``, ``"H"``).
+        observer: ``observer(game) -> Observer``: encodes what a seat sees as a
+            flat float32 vector (the generic env's observation and the generic
+            policy bot's input); None when the game has none.
         tools: the agent-side hooks of the tools (evaluate, tournament, play,
             replay, training), an object or ``"module:attribute"``.
     """
@@ -65,6 +68,7 @@ class GameSpec:
     engines: tuple[str, ...] = ("python",)
     rules_doc: str = ""
     rule_prefix: str = ""
+    observer: Callable[[Any], Any] | None = None
     tools: Any = None
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 

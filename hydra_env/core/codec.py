@@ -93,27 +93,27 @@ class ActionCodec:
     def __init__(self, n_spaces: int = 100, n_colours: int = 4, n_barricades: int = 4,
                  space_name: Callable[[int], str] | None = None,
                  colour_names: tuple[str, ...] | None = None) -> None:
-        self.n_spaces = S = n_spaces
+        self.n_spaces = spaces = n_spaces
         self.n_colours = nc = n_colours
         self.n_barricades = nb = n_barricades
         self.space_name = space_name or (lambda s: f"space {s}")
         self.colour_names = colour_names or tuple(f"colour {c}" for c in range(nc))
         # Offsets inside a card block.
-        self.off_sword = S
-        self.off_harpoon = S + 2 * nc
+        self.off_sword = spaces
+        self.off_harpoon = spaces + 2 * nc
         self.off_barricade = self.off_harpoon + 2
         self.off_protect = self.off_barricade + 1 + nb
         self.card_block = self.off_protect + 1
         self.city_base = CARD_SLOTS * self.card_block
         self.city_move = self.city_base
-        self.city_portal = self.city_move + S
-        self.city_sword = self.city_portal + S
+        self.city_portal = self.city_move + spaces
+        self.city_sword = self.city_portal + spaces
         self.city_harpoon = self.city_sword + nc
         self.city_protect = self.city_harpoon + 1
         self.pass_ = self.city_protect + 1
         self.block_base = self.pass_ + 1
         self.place_base = self.block_base + BLOCK_SLOTS
-        self.yes = self.place_base + S
+        self.yes = self.place_base + spaces
         self.no = self.yes + 1
         self.play_base = self.no + 1
         self.end_turn = self.play_base + HYDRA_HAND_SLOTS

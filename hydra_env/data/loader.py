@@ -49,7 +49,7 @@ def _read_files(folder: Path) -> dict[str, bytes]:
     return raw
 
 
-class _DuplicateKey(Exception):
+class _DuplicateKeyError(Exception):
     pass
 
 
@@ -59,7 +59,7 @@ def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _DuplicateKey(key)
+                raise _DuplicateKeyError(key)
             seen.add(key)
     return out
 
@@ -79,7 +79,7 @@ def _parse_json(name: str, data: bytes) -> dict:
             f"{name}: invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}; "
             "fix the syntax there (a missing or extra comma, bracket or quote is typical)"
         ) from None
-    except _DuplicateKey as exc:
+    except _DuplicateKeyError as exc:
         raise DataError(f"{name}: field '{exc}' appears twice in one object; keep one of them") from None
     except RecursionError:
         raise DataError(f"{name}: lists or objects are nested too deeply to read; the data is flat, "

@@ -93,15 +93,15 @@ def where(game: Game) -> str:
 
 def more_invariants(game: Game) -> list[str]:
     """Checks beyond testing.invariants(): barricades (R11, R17), compass (R22), tokens."""
-    st, R = game.state, game.rules
-    B = R.board
+    st, rules = game.state, game.rules
+    board = rules.board
     bad = []
-    necks = {B.paths[st.hydra_path[c]][i] for c in range(len(st.head_count))
+    necks = {board.paths[st.hydra_path[c]][i] for c in range(len(st.head_count))
              for i in range(st.head_position[c])}
     for s in st.barricade_space:
-        if s >= 0 and (s in necks or (B.maelstrom_mask >> s) & 1):
-            bad.append(f"barricade on a neck tile or maelstrom: {B.name(s)} (R11, R17)")
-    if not all(0 <= s < B.n_spaces for s in st.hero_space):
+        if s >= 0 and (s in necks or (board.maelstrom_mask >> s) & 1):
+            bad.append(f"barricade on a neck tile or maelstrom: {board.name(s)} (R11, R17)")
+    if not all(0 <= s < board.n_spaces for s in st.hero_space):
         bad.append(f"hero off the board: {st.hero_space}")
     if not all(x in (0, 1) for x in st.shielded):
         bad.append(f"shield values not 0/1: {st.shielded}")
@@ -109,7 +109,7 @@ def more_invariants(game: Game) -> list[str]:
         bad.append(f"two heroes share a compass progress (R22): {st.glory}")
     if not st.game_over and not 0 <= st.round < len(st.moon_tokens):
         bad.append(f"round {st.round} outside the moon track")
-    if R.solo:
+    if rules.solo:
         phase1 = [slot % len(st.solo_row_c) for slot, t in enumerate(st.display_token) if t == 1]
         if len(set(phase1)) != len(phase1):
             bad.append(f"two phase-I tokens in one column (R34): {st.display_token}")

@@ -19,70 +19,70 @@ from hydra_env.core.state import DECIDE_ACTION
 BITE_WALL = (0, 1, 1, 2, 2, 2, 3)       # R20: wall damage of a bite by the head counter
 
 
-class Abort(Exception):
+class AbortError(Exception):
     """The reference stops: a protected hero would be hit (a decision follows)."""
 
 
-def ref_effect(P: dict, effect, view: RefView, areas: tuple[str, ...], order: list[int],
+def ref_effect(pieces: dict, effect, view: RefView, areas: tuple[str, ...], order: list[int],
                solo: bool) -> None:
-    """One hydra effect on the pieces ``P`` (R17–R20); sets ``P["outcome"]`` on a defeat.
+    """One hydra effect on the pieces ``pieces`` (R17–R20); sets ``pieces["outcome"]`` on a defeat.
 
     ``order``: the turn order, in which bitten heroes are resolved (R19).
     """
     c, col = effect.colour, view.col[effect.colour]
-    pos = P["head_pos"][c]
-    heroes = P["hero"]
+    pos = pieces["head_pos"][c]
+    heroes = pieces["hero"]
 
     def wound(h: int) -> None:                                                 # R13, R14
-        if P["shield"][h]:
-            raise Abort
+        if pieces["shield"][h]:
+            raise AbortError
         heroes[h] = CITY
-        P["glory"] = ref_lose(P["glory"], h, 1)
+        pieces["glory"] = ref_lose(pieces["glory"], h, 1)
 
     def damage_wall(points: int) -> None:                                      # R20
-        P["walls"] = max(0, P["walls"] - min(points, 3))
-        if P["walls"] == 0:
-            P["outcome"] = "lost"
+        pieces["walls"] = max(0, pieces["walls"] - min(points, 3))
+        if pieces["walls"] == 0:
+            pieces["outcome"] = "lost"
 
     if effect.op == "grow":                                                    # R18
-        P["heads"][c] = min(6, P["heads"][c] + effect.n)
-    elif effect.op == "move" and P["heads"][c] > 0:                            # R17
+        pieces["heads"][c] = min(6, pieces["heads"][c] + effect.n)
+    elif effect.op == "move" and pieces["heads"][c] > 0:                            # R17
         bonus = areas[effect.bonus_area] if effect.bonus_area >= 0 else None
         points = effect.n + (1 if bonus == view.area(pos * COLS + col) else 0)
         while points > 0:
-            pos = P["head_pos"][c]
+            pos = pieces["head_pos"][c]
             if pos == 9:
                 damage_wall(points)
                 return
             nxt = (pos + 1) * COLS + col
-            if nxt in P["barricades"]:
-                P["barricades"][P["barricades"].index(nxt)] = -1
+            if nxt in pieces["barricades"]:
+                pieces["barricades"][pieces["barricades"].index(nxt)] = -1
                 return
             for h in [h for h in order if heroes[h] == nxt]:
                 wound(h)
             for h, sp in enumerate(heroes):                                    # on the neck
                 if sp != CITY and sp % COLS == col and sp // COLS < pos:
                     heroes[h] = sp + COLS
-            P["head_pos"][c] = pos + 1
+            pieces["head_pos"][c] = pos + 1
             points -= 1
-            if solo and min(P["head_pos"]) == 9:                               # R39
-                P["outcome"] = "lost"
+            if solo and min(pieces["head_pos"]) == 9:                               # R39
+                pieces["outcome"] = "lost"
                 return
-    elif effect.op == "bite" and P["heads"][c] > 0:                            # R19
+    elif effect.op == "bite" and pieces["heads"][c] > 0:                            # R19
         zone = ref_adjacent(pos * COLS + col)
-        for h in [h for h in order if heroes[h] in zone and heroes[h] not in P["barricades"]]:
+        for h in [h for h in order if heroes[h] in zone and heroes[h] not in pieces["barricades"]]:
             wound(h)
-        P["barricades"] = [-1 if b in zone else b for b in P["barricades"]]
+        pieces["barricades"] = [-1 if b in zone else b for b in pieces["barricades"]]
         if pos == 9:
-            damage_wall(BITE_WALL[P["heads"][c]])
+            damage_wall(BITE_WALL[pieces["heads"][c]])
 
 
 def ref_pieces(after: dict) -> dict:
     """A copy of the pieces of ``after`` (ref_outcome) for a Hydra phase."""
     keys = ("head_pos", "heads", "hero", "glory", "walls", "barricades", "shield")
-    P = {k: (list(after[k]) if isinstance(after[k], list) else after[k]) for k in keys}
-    P["outcome"] = None
-    return P
+    pieces = {k: (list(after[k]) if isinstance(after[k], list) else after[k]) for k in keys}
+    pieces["outcome"] = None
+    return pieces
 
 
 def ref_support(glory: list[int]) -> list[int]:
@@ -114,19 +114,19 @@ def ref_coop_hydra_phase(prev: Game, action: int, after: dict) -> dict:
     shuffle(st.clone(), unused)
     cards = [comp.action_cards[c].hydra for c, _ in unused]
     cards += [comp.hydra_cards[h].effects for h in st.hydra_stack]
-    P = ref_pieces(after)
+    pieces = ref_pieces(after)
     view, areas = RefView(prev), comp.board.areas
     for effects in cards:
         for effect in effects:
-            ref_effect(P, effect, view, areas, st.turn_order, solo=False)
-            if P["outcome"]:
-                return P
-    P["glory"] = ref_support(P["glory"])
+            ref_effect(pieces, effect, view, areas, st.turn_order, solo=False)
+            if pieces["outcome"]:
+                return pieces
+    pieces["glory"] = ref_support(pieces["glory"])
     if st.round == len(st.moon_tokens) - 1:
-        P["outcome"] = "won"                                                    # R31
+        pieces["outcome"] = "won"                                                    # R31
     else:
-        P["heads"] = [3 if h == 0 else h for h in P["heads"]]                   # R30
-    return P
+        pieces["heads"] = [3 if h == 0 else h for h in pieces["heads"]]                   # R30
+    return pieces
 
 
 def ref_solo_hydra_phase(prev: Game, action: int, after: dict) -> dict:
@@ -141,13 +141,13 @@ def ref_solo_hydra_phase(prev: Game, action: int, after: dict) -> dict:
     cards = [comp.action_cards[c].hydra for i, c in enumerate(st.display)
              if c >= 0 and not dtoken[i]]
     cards += [comp.hydra_cards[c].effects for i, c in enumerate(st.solo_row_c) if c >= 0 and not block[i]]
-    P = ref_pieces(after)
+    pieces = ref_pieces(after)
     view, areas = RefView(prev), comp.board.areas
     for effects in cards:
         for effect in effects:
-            ref_effect(P, effect, view, areas, st.turn_order, solo=True)
-            if P["outcome"]:
-                return P
+            ref_effect(pieces, effect, view, areas, st.turn_order, solo=True)
+            if pieces["outcome"]:
+                return pieces
     if st.round == len(st.moon_tokens) - 1:
-        P["outcome"] = "won"                                                    # R39
-    return P
+        pieces["outcome"] = "won"                                                    # R39
+    return pieces

@@ -63,12 +63,12 @@ class Referee:
         self.actions: dict[tuple[int, int, int], int] = {}
 
     def check(self, g: Game, action: int) -> None:
-        st, R = g.state, g.rules
-        B, codec = R.board, R.codec
+        st, rules = g.state, g.rules
+        board, codec = rules.board, rules.codec
         kind, seat = st.pending.kind, st.pending.seat
-        heads = {B.paths[st.hydra_path[c]][st.head_position[c]] for c in range(len(st.head_count))}
-        if R.solo:
-            assert st.walls > 0 and min(st.head_position) < B.last_pos, "R39: the game should be over"
+        heads = {board.paths[st.hydra_path[c]][st.head_position[c]] for c in range(len(st.head_count))}
+        if rules.solo:
+            assert st.walls > 0 and min(st.head_position) < board.last_pos, "R39: the game should be over"
             if st.phase == PHASE_ACTIONS_II:
                 assert st.solo_row_c_face_up, "R35: row C is face up in action phase II"
             if st.phase == PHASE_ACTIONS and st.actions_done == 0 and not any(st.display_token):
@@ -85,26 +85,26 @@ class Referee:
             if kind == DECIDE_BUCKLE_UP and st.turn_order_index == 0:
                 assert st.turn_order == sorted(range(st.players), key=lambda h: st.glory[h]), "R25"
                 assert min(st.head_count) > 0, "R30: counters at 0 grow back to 3"
-                assert all(len(h) == R.scenario.action_hand for h in st.action_hands), "R27"
-                assert all(len(h) == R.scenario.hydra_hand for h in st.hydra_hands), "R27"
-                assert len(st.display) == R.scenario.display, "R27"
-                assert len(st.hydra_stack) == R.scenario.hydra_stack, "R27"
+                assert all(len(h) == rules.scenario.action_hand for h in st.action_hands), "R27"
+                assert all(len(h) == rules.scenario.hydra_hand for h in st.hydra_hands), "R27"
+                assert len(st.display) == rules.scenario.display, "R27"
+                assert len(st.hydra_stack) == rules.scenario.hydra_stack, "R27"
         if kind in (DECIDE_SHOVED, DECIDE_EVADE):
             at = st.hero_space[seat]
-            others = {s for h, s in enumerate(st.hero_space) if h != seat and s != B.city}
+            others = {s for h, s in enumerate(st.hero_space) if h != seat and s != board.city}
             places = {codec.arg[a] for a in g.legal_actions()}
             free = ref_adjacent(at) - heads - RefView(g).maelstroms
-            assert places <= free, f"R2/R4/R5/R13: {sorted(places - free)} from {B.name(at)}"
+            assert places <= free, f"R2/R4/R5/R13: {sorted(places - free)} from {board.name(at)}"
             if kind == DECIDE_SHOVED:
                 assert not places & others, f"R4: a shoved hero put on a hero ({places & others})"
                 assert CITY not in free or CITY in places, "R2/R4: the city is always free"
                 if self.arrival:               # a portal or an evasion: no walk to avoid
-                    assert places == free - others, f"R4: shove places from {B.name(at)}"
+                    assert places == free - others, f"R4: shove places from {board.name(at)}"
             elif st.pending.cause == EVADE_BITE:     # R13: outside the bite of one head
                 biters = [c for c in range(len(st.head_count)) if st.head_count[c] > 0
                           and at in ref_adjacent(RefView(g).head[c])]
                 assert any(places == free - ref_adjacent(RefView(g).head[c]) for c in biters), \
-                    f"R13: evasion places out of a bite from {B.name(at)}: {sorted(places)}"
+                    f"R13: evasion places out of a bite from {board.name(at)}: {sorted(places)}"
         if kind == DECIDE_FOLLOW:
             target = st.pending.follow_space
             assert target not in heads and target not in st.hero_space, "R10: follow to a free space"
@@ -117,41 +117,41 @@ class Referee:
             self.actions[key] = self.actions.get(key, 0) + 1
 
     def after(self, prev: Game, action: int, g: Game) -> None:
-        p, st, R = prev.state, g.state, g.rules
+        p, st, rules = prev.state, g.state, g.rules
         assert g.history == prev.history + [action]
-        kind, card = R.codec.kind[action], None
+        kind, card = rules.codec.kind[action], None
         if p.pending.kind == DECIDE_ACTION and kind == A_DEST:
-            slot = R.codec.slot[action]
+            slot = rules.codec.slot[action]
             card = p.display[slot] if slot < DISPLAY_SLOTS else \
                 p.action_hands[p.pending.seat][slot - DISPLAY_SLOTS]
         self.arrival = p.pending.kind == DECIDE_EVADE or kind == A_CITY_PORTAL or (
             card is not None and g.components.action_cards[card].hero.kind == "portal")
         if st.walls > p.walls:
-            assert R.codec.kind[action] == A_BARRICADE and p.hero_space[p.pending.seat] == R.board.city, \
+            assert rules.codec.kind[action] == A_BARRICADE and p.hero_space[p.pending.seat] == rules.board.city, \
                 "walls rose without a wall repair (R11)"
             assert st.walls == p.walls + 1
         if p.pending.kind == DECIDE_EVADE:
             assert not st.shielded[p.pending.seat], "R13: an evading hero loses its shield"
         if p.pending.kind == DECIDE_BUCKLE_UP:                                          # R26
-            seat, yes = p.pending.seat, action == R.codec.yes
+            seat, yes = p.pending.seat, action == rules.codec.yes
             assert st.glory == (ref_lose(p.glory, seat, 1) if yes else p.glory), "R26/R22"
             assert len(st.action_hands[seat]) == len(p.action_hands[seat]), "R26: as many new cards"
             assert st.hydra_hands == p.hydra_hands, "R26: hydra cards are never exchanged"
             if not yes:
                 assert st.action_hands == p.action_hands
-        if R.solo and not g.is_over and st.round > p.round:
+        if rules.solo and not g.is_over and st.round > p.round:
             kept = {slot for slot, t in enumerate(p.display_token) if t == 2}
-            if R.codec.kind[action] <= A_PROTECT and p.phase == PHASE_ACTIONS_II:
-                kept.add(R.codec.slot[action])
+            if rules.codec.kind[action] <= A_PROTECT and p.phase == PHASE_ACTIONS_II:
+                kept.add(rules.codec.slot[action])
             for slot in kept:
                 assert st.display[slot] == p.display[slot], "R38: a phase-II card left its place"
 
     def finish(self, g: Game) -> None:
-        st, R = g.state, g.rules
+        st, rules = g.state, g.rules
         complete = st.round + (1 if st.outcome == "won" and not st.victory else 0)
         for (rnd, _phase, _seat), count in self.actions.items():
             if rnd < complete:
-                assert count == R.scenario.tokens, f"R28/R34/R36: {count} actions in round {rnd + 1}"
+                assert count == rules.scenario.tokens, f"R28/R34/R36: {count} actions in round {rnd + 1}"
 
 
 def play_refereed(game: Game, seed: int, hot: float = 0.0) -> Game:

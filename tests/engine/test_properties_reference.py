@@ -49,14 +49,14 @@ from hydra_env.core.state import (
 def test_reference_board_is_the_shipped_board() -> None:
     """The reference above reads the board of components.md; so does the shipped data."""
     game = Game.new(10, 1, 0)
-    board, B = game.components.board, game.rules.board
-    assert (board.rows, board.cols, board.wall_row, B.city) == (ROWS, COLS, WALL_ROW, CITY)
+    board, rule_board = game.components.board, game.rules.board
+    assert (board.rows, board.cols, board.wall_row, rule_board.city) == (ROWS, COLS, WALL_ROW, CITY)
     assert [[tuple(x) for x in p] for p in board.paths] == \
         [[(r, c) for r in range(10)] for c in PATH_COLS]
     assert {r * COLS + c for r, c in board.portals} | {CITY} == RefView(game).portals
     assert tuple(board.areas[a] for a in board.row_area) == ROW_AREA
     for s in range(CITY + 1):
-        assert set(B.nbrs[s]) == ref_adjacent(s), f"R1 adjacency of {B.name(s)}"
+        assert set(rule_board.nbrs[s]) == ref_adjacent(s), f"R1 adjacency of {rule_board.name(s)}"
 
 
 @pytest.mark.parametrize("scenario", ALL)

@@ -23,16 +23,16 @@ def r39_bounds(game: Game) -> tuple[int, int]:
     hero on the wall costs 5; at least one wall token is left and at most
     the scenario's starting count.
     """
-    B = game.rules.board
+    board = game.rules.board
     heads = len(game.state.head_count)
-    lowest = 100 - (heads * B.last_pos - 1) - 6 * heads - 5 + 1
+    lowest = 100 - (heads * board.last_pos - 1) - 6 * heads - 5 + 1
     return lowest, 100 + game.state.walls_at_start
 
 
 def r39_score(game: Game) -> int:
     """R39, recomputed from the raw state and the board (row 10 is the wall area)."""
-    st, B = game.state, game.rules.board
-    on_wall = any(s != B.city and s // B.cols == B.wall_row for s in st.hero_space)
+    st, board = game.state, game.rules.board
+    on_wall = any(s != board.city and s // board.cols == board.wall_row for s in st.hero_space)
     return 100 - sum(st.head_position) - sum(st.head_count) - 5 * on_wall + st.walls
 
 

@@ -240,12 +240,12 @@ def test_loading_a_thousand_saves_takes_well_under_a_second() -> None:
 
 
 # --------------------------------------------------------------------- property test
-class _Timeout(Exception):
+class _TimeoutError(Exception):
     pass
 
 
 def _alarm(signum: int, frame: Any) -> None:
-    raise _Timeout()
+    raise _TimeoutError()
 
 
 def _plays_to_the_end(game: Game, seed: int) -> None:
@@ -273,7 +273,7 @@ def test_a_mutated_save_is_refused_or_plays_to_the_end_with_invariants_intact(da
     try:
         assert Game.from_json(game.to_json()).to_json() == game.to_json()
         _plays_to_the_end(game, data.draw(st.integers(0, 1 << 16), label="play seed"))
-    except _Timeout:
+    except _TimeoutError:
         raise AssertionError(f"a loaded mutated save did not end in 20 s: {edits}") from None
     finally:
         signal.alarm(0)

@@ -61,10 +61,10 @@ def quiet_round(*, stack: list[str], display=None, hands=None, **kw) -> Game:
 
 
 def set_stack(g: Game, ids: list[str]) -> None:
-    T = g.rules.tables
+    tables = g.rules.tables
     with ht.edit(g) as st:
         for c in st.hydra_stack:
-            st.hydra_decks[T.hcard_deck[c]].append(c)
+            st.hydra_decks[tables.hcard_deck[c]].append(c)
         st.hydra_stack = []
         for cid in ids:
             c = ht.hydra_card(g, cid)

@@ -45,5 +45,5 @@ def assert_clean(g) -> None:
 
 
 def names(g, mask: int) -> set[str]:
-    B = g.rules.board
-    return {B.name(s) for s in B.spaces(mask)}
+    board = g.rules.board
+    return {board.name(s) for s in board.spaces(mask)}

@@ -86,16 +86,16 @@ def coop4(heroes, **kw):
 
 def test_r1_adjacency_is_8_way_without_wrapping():
     g = ht.solo_game()
-    B = g.rules.board
-    assert names(g, B.nbrs[ht.space(g, "r5c4")]) == chebyshev_ball(5, 4, 1)
-    assert names(g, B.nbrs[ht.space(g, "r0c0")]) == {"r0c1", "r1c0", "r1c1"}
+    board = g.rules.board
+    assert names(g, board.nbrs[ht.space(g, "r5c4")]) == chebyshev_ball(5, 4, 1)
+    assert names(g, board.nbrs[ht.space(g, "r0c0")]) == {"r0c1", "r1c0", "r1c1"}
     # The right edge does not wrap to the left edge of the next row.
-    assert "r5c0" not in names(g, B.nbrs[ht.space(g, "r4c8")])
-    assert "r4c8" not in names(g, B.nbrs[ht.space(g, "r5c0")])
+    assert "r5c0" not in names(g, board.nbrs[ht.space(g, "r4c8")])
+    assert "r4c8" not in names(g, board.nbrs[ht.space(g, "r5c0")])
     # Adjacency is symmetric.
-    for s in range(B.n_spaces):
-        for t in B.nbrs[s]:
-            assert s in B.nbrs[t]
+    for s in range(board.n_spaces):
+        for t in board.nbrs[s]:
+            assert s in board.nbrs[t]
 
 
 def test_r1_diagonal_steps_are_steps():
@@ -110,10 +110,10 @@ def test_r1_diagonal_steps_are_steps():
 
 def test_r1_inner_city_is_adjacent_to_the_wall_area_only():
     g = ht.solo_game()
-    B = g.rules.board
-    assert names(g, B.nbrs[B.city]) == WALL_ROW
-    for s in range(B.n_cells):
-        assert (B.city in B.nbrs[s]) == (B.name(s) in WALL_ROW)
+    board = g.rules.board
+    assert names(g, board.nbrs[board.city]) == WALL_ROW
+    for s in range(board.n_cells):
+        assert (board.city in board.nbrs[s]) == (board.name(s) in WALL_ROW)
 
 
 def test_r1_a_step_into_the_inner_city_is_one_step():
@@ -309,7 +309,7 @@ def test_r3_move_out_of_range_is_illegal_with_reason():
 def test_r4_shove_costs_one_glory_and_shoved_player_picks_a_free_space_or_swaps():
     #        c3 c4 c5 c6
     #   r5   .  x  x  x
-    #   r6   .  A→ B  x       A steps onto B; B picks any free neighbour, A's old space included
+    #   r6   .  A→ board  x       A steps onto board; board picks any free neighbour, A's old space included
     #   r7   .  x  x  x
     g = coop2(["r6c4", "r6c5"])
     g.apply(city_move(g, "r6c5"))
@@ -333,7 +333,7 @@ def test_r4_shoved_hero_may_choose_any_offered_space():
 def test_r4_shoved_hero_is_never_placed_on_a_head_maelstrom_or_hero():
     #        c1 c2 c3
     #   r0   M  x  M
-    #   r1   r  B  w        A moves onto B: B may go to r0c2, the neck tiles r1c1/r1c3,
+    #   r1   r  board  w        A moves onto board: board may go to r0c2, the neck tiles r1c1/r1c3,
     #   r2   R  A  W        or swap to r2c2; never the heads or maelstroms
     g = coop2(["r2c2", "r1c2"])
     g.apply(city_move(g, "r1c2"))
@@ -349,14 +349,14 @@ def test_r4_shoved_hero_is_never_placed_on_a_head_maelstrom_or_hero():
 def test_r4_passing_through_a_hero_shoves_it():
     #        c0 c1
     #   r0   A  M       A walks 2 steps (A11, no bonus on the boat) to r2c0;
-    #   r1   B  R       the only way is through B on r1c0.
+    #   r1   board  R       the only way is through board on r1c0.
     #   r2   x  .
     g = coop2(["r0c0", "r1c0"], heads={"red": (1, 2)}, hands={0: ["A11"]})
     assert card_dests(g, HAND) == {"r2c0", "r2c1"}
     g.apply(dest(g, HAND, "r2c0"))
     assert g.pending == {"kind": "shoved", "seat": 1}
     assert glory(g, 0) == GLORY4[0] - 1
-    # B may go to A's former space or r2c1, not to r2c0 where A stands.
+    # board may go to A's former space or r2c1, not to r2c0 where A stands.
     assert places(g) == {"r0c0", "r2c1"}
     g.apply(place(g, "r0c0"))
     assert at(g, 0) == "r2c0" and at(g, 1) == "r0c0"
@@ -366,9 +366,9 @@ def test_r4_passing_through_a_hero_shoves_it():
 def test_r4_fewest_shoves_route_and_shoved_hero_kept_off_the_rest_of_the_walk():
     #        c0 c1
     #   r0   A  M        A: move 2 (+1 boat) from the boat = 3 steps to r3c0.
-    #   r1   B  R        Routes: r1c0 → r2c0 → r3c0 (shoves B) or r1c0 → r2c1 → r3c0
-    #   r2   .  C        (shoves B and C). The engine takes the first (1 glory).
-    #   r3   x  .        B may not go to r2c0 (the rest of the walk), nor C's space.
+    #   r1   board  R        Routes: r1c0 → r2c0 → r3c0 (shoves board) or r1c0 → r2c1 → r3c0
+    #   r2   .  C        (shoves board and C). The engine takes the first (1 glory).
+    #   r3   x  .        board may not go to r2c0 (the rest of the walk), nor C's space.
     g = coop3(["r0c0", "r1c0", "r2c1"], heads={"red": (1, 2)}, hands={0: ["A09"]})
     assert "r3c0" in card_dests(g, HAND)
     g.apply(dest(g, HAND, "r3c0"))
@@ -384,7 +384,7 @@ def test_r4_fewest_shoves_route_and_shoved_hero_kept_off_the_rest_of_the_walk():
 
 def test_r4_each_shove_of_a_walk_costs_one_glory():
     #        c1 c2 c3
-    #   r0   M  B  M       A walks 2 steps to r0c2: through C, onto B. Two shoves, −2.
+    #   r0   M  board  M       A walks 2 steps to r0c2: through C, onto board. Two shoves, −2.
     #   r1   R  C  W       C is shoved first and may not go to r0c2 (the rest of the walk).
     #   r2   .  A  .
     g = coop3(["r2c2", "r0c2", "r1c2"], heads={"red": (1, 2), "white": (1, 2)},
@@ -421,10 +421,10 @@ def test_r4_shoved_hero_on_the_wall_area_may_go_to_the_inner_city():
 
 def test_r4_shoved_hero_without_a_space_goes_to_the_city_without_losing_glory():
     # On the shipped board a walk always leaves a free space next to the shoved
-    # hero (the space it came from), so this branch is driven directly: B in the
+    # hero (the space it came from), so this branch is driven directly: board in the
     # corner, the red head on r1c1, r1c0 excluded as "entered later by the walk".
     #        c0 c1
-    #   r0   B  M
+    #   r0   board  M
     #   r1   x  R
     g = coop2(["r5c5", "r0c0"], heads={"red": (1, 2)})
     with ht.edit(g, run=True) as st:
@@ -447,7 +447,7 @@ def test_r4_portal_onto_a_hero_shoves_it():
 
 
 def test_r4_move_avoids_a_shove_when_a_free_route_exists():
-    # A walks 2 steps past B (r6c3) to r6c4 by a free route: no shove, no glory lost.
+    # A walks 2 steps past board (r6c3) to r6c4 by a free route: no shove, no glory lost.
     g = coop2(["r6c2", "r6c3"], hands={0: ["A11"]})
     g.apply(dest(g, HAND, "r6c4"))
     assert at(g, 0) == "r6c4" and at(g, 1) == "r6c3"

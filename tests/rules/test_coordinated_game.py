@@ -116,15 +116,15 @@ def test_r26_buckle_up_with_an_empty_deck_reshuffles_the_discard_pile():
 def test_r27_round_one_deals_the_scenario_sizes_from_the_light_deck():
     g = Game.new(scenario=3, seed=1)          # Blood Moon: moon LRRRR, stack 3
     st, scen = g.state, g.rules.scenario
-    T = g.rules.tables
+    tables = g.rules.tables
     assert st.moon_tokens == "LRRRR"
     for seat in range(st.players):
         assert len(st.action_hands[seat]) == scen.action_hand
         assert len(st.hydra_hands[seat]) == scen.hydra_hand
-        assert all(T.hcard_deck[c] == 0 for c in st.hydra_hands[seat])
+        assert all(tables.hcard_deck[c] == 0 for c in st.hydra_hands[seat])
     assert len(st.display) == scen.display
     assert len(st.hydra_stack) == scen.hydra_stack == 3
-    assert all(T.hcard_deck[c] == 0 for c in st.hydra_stack)
+    assert all(tables.hcard_deck[c] == 0 for c in st.hydra_stack)
     assert len(st.hydra_decks[0]) == 28 - st.players - 3 and len(st.hydra_decks[1]) == 28
 
 
@@ -132,14 +132,14 @@ def test_r27_round_two_draws_from_the_red_deck_and_refills_the_display():
     g = Game.new(scenario=3, seed=1)
     next_round(g)
     assert not g.is_over and g.round == 2
-    st, scen, T = g.state, g.rules.scenario, g.rules.tables
+    st, scen, tables = g.state, g.rules.scenario, g.rules.tables
     assert len(st.display) == scen.display and all(c >= 0 for c in st.display)
     assert st.display_token == [0] * scen.display
     for seat in range(st.players):
         assert len(st.action_hands[seat]) == scen.action_hand
         assert st.action_hand_used[seat] == [0] * scen.action_hand
-        assert len(st.hydra_hands[seat]) == 1 and T.hcard_deck[st.hydra_hands[seat][0]] == 1
-    assert len(st.hydra_stack) == 3 and all(T.hcard_deck[c] == 1 for c in st.hydra_stack)
+        assert len(st.hydra_hands[seat]) == 1 and tables.hcard_deck[st.hydra_hands[seat][0]] == 1
+    assert len(st.hydra_stack) == 3 and all(tables.hcard_deck[c] == 1 for c in st.hydra_stack)
     assert len(st.hydra_decks[1]) == 28 - st.players - 3
     assert not ht.invariants(g)
 

@@ -5,7 +5,7 @@ Positions are hand-built with :mod:`hydra_env.core.testing`. In those games the
 Hydra colours sit on the paths in data order: red on column 1, white on 3,
 yellow on 5, blue on 7, and a head's path position is its row (``(5, 2)``:
 position 5, counter 2). Boards in the comments use: ``M`` maelstrom, ``R``,
-``W`` … a head, ``r`` a neck tile, ``A``/``B`` heroes (seat 0/1), ``*`` a
+``W`` … a head, ``r`` a neck tile, ``A``/``board`` heroes (seat 0/1), ``*`` a
 shield, ``#`` a barricade, ``x`` a space that matters to the test.
 
 Cards used (hero sides): A13 sword 1 (+1 vs red), A33/A34 barricade, A38 portal,
@@ -81,8 +81,8 @@ def test_r11_with_all_barricades_placed_one_must_be_moved_players_choice():
     a = barricade(g, 0, 2)
     assert g.describe(a) == "A33 barricade from display A1: move barricade 2 from r7c6 to r8c4"
     g.apply(a)
-    B = g.rules.board
-    assert [B.name(s) for s in g.state.barricade_space] == ["r7c0", "r7c2", "r8c4", "r7c8"]
+    board = g.rules.board
+    assert [board.name(s) for s in g.state.barricade_space] == ["r7c0", "r7c2", "r8c4", "r7c8"]
     assert glory(g) == 1
     # A hero standing on one of them cannot move it onto its own space.
     g2 = ht.solo_game(hero="r7c2", display=["A33"], barricades=["r7c0", "r7c2", "r7c6", "r7c8"])
@@ -227,9 +227,9 @@ def test_r13_no_space_to_evade_means_wounded_and_shield_lost():
 
 def test_r13_evading_onto_a_hero_shoves_it_for_one_glory():
     #        c1 c2
-    #   r5   R  .        A* bitten at r6c2 evades onto B (r7c2): B is shoved, A pays 1.
+    #   r5   R  .        A* bitten at r6c2 evades onto board (r7c2): board is shoved, A pays 1.
     #   r6   .  A*
-    #   r7   .  B
+    #   r7   .  board
     g = coop2(["r6c2", "r7c2"], heads={"red": (5, 2)}, shields=[True, False])
     ht.run_effects(g, ("bite", "red"))
     assert g.pending == {"kind": "evade", "seat": 0, "cause": "bite"}

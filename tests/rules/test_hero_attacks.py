@@ -4,8 +4,8 @@
 Positions are hand-built with :mod:`hydra_env.core.testing`. In those games the
 Hydra colours sit on the paths in data order: red on column 1, white on 3,
 yellow on 5, blue on 7, and a head's path position is its row (``(5, 2)``:
-position 5, counter 2). Boards in the comments use: ``M`` maelstrom, ``R``,
-``W`` … a head, ``r`` a neck tile, ``A``/``B`` heroes (seat 0/1), ``*`` a
+position 5, counter 2). Boards in the comments use: ``M`` maelstrom, ``rules``,
+``W`` … a head, ``r`` a neck tile, ``A``/``board`` heroes (seat 0/1), ``*`` a
 shield, ``#`` a barricade, ``x`` a space that matters to the test.
 
 Cards used (hero sides): A13 sword 1 (+1 vs red), A15 sword 1 (+1 vs white),
@@ -88,12 +88,12 @@ def test_r6_r8_r16_attack_gives_the_colour_and_damage_the_engine_deals():
     g = ht.solo_game(hero="r5c2", heads={"red": (5, 3), "white": (5, 3)}, display=["A13"])
     colours = g.rules.components.hydra_colours
     red, white = colours.index("red"), colours.index("white")
-    st, R = g.state, g.rules
-    assert attack(st, R, 0, sword(g, 0, "red")) == (red, 2)              # R6: 1 + bonus
-    assert attack(st, R, 0, sword(g, 0, "red", forgo=True)) == (red, 1)
-    assert attack(st, R, 0, sword(g, 0, "white")) == (white, 1)
-    assert attack(st, R, 0, R.codec.encode(A_CITY_SWORD, -1, white)) == (white, 1)   # R16
-    assert attack(st, R, 0, R.codec.encode(A_PASS)) == (-1, 0)
+    st, rules = g.state, g.rules
+    assert attack(st, rules, 0, sword(g, 0, "red")) == (red, 2)              # R6: 1 + bonus
+    assert attack(st, rules, 0, sword(g, 0, "red", forgo=True)) == (red, 1)
+    assert attack(st, rules, 0, sword(g, 0, "white")) == (white, 1)
+    assert attack(st, rules, 0, rules.codec.encode(A_CITY_SWORD, -1, white)) == (white, 1)   # R16
+    assert attack(st, rules, 0, rules.codec.encode(A_PASS)) == (-1, 0)
     h = ht.solo_game(hero="r3c1", heads={"red": (5, 2)}, display=["A25", "A27"])
     assert attack(h.state, h.rules, 0, harpoon(h, 0)) == (red, 2)       # R8 on the red neck
     assert attack(h.state, h.rules, 0, harpoon(h, 0, forgo=True)) == (red, 1)
@@ -188,7 +188,7 @@ def test_r6_wrong_decision_kind_is_explained():
 def test_r7_sword_needs_orthogonal_adjacency():
     #        c0 c1 c2
     #   r4   .  r  x      r4c2 is diagonal to the red head: no sword
-    #   r5   .  R  x      r5c2, r6c1 and the neck tile r4c1 are orthogonal: sword
+    #   r5   .  rules  x      r5c2, r6c1 and the neck tile r4c1 are orthogonal: sword
     #   r6   .  x  .
     for hero, ok in (("r4c2", False), ("r6c2", False), ("r5c2", True), ("r6c1", True),
                      ("r4c1", True), ("r5c0", True)):
@@ -208,15 +208,15 @@ def test_r7_damage_single_double_and_bonus_colour():
 
 def test_r7_counter_first_then_retreat():
     #   r2  r          A21 full (3) on red counter 1: counter 0, then 2 retreats
-    #   r3  r → R      head 5 → 3, the neck now covers r0–r2 only
+    #   r3  r → rules      head 5 → 3, the neck now covers r0–r2 only
     #   r4  r
-    #   r5  R  A
+    #   r5  rules  A
     g = ht.solo_game(hero="r5c2", heads={"red": (5, 1)}, display=["A21"])
     g.apply(sword(g, 0, "red"))
     assert head(g, "red") == (3, 0)
     assert glory(g) == 3
-    B, st = g.rules.board, g.state
-    neck = [B.name(s) for s in B.spaces(B.seg_mask[st.hydra_path[ht.colour(g, "red")]][3])]
+    board, st = g.rules.board, g.state
+    neck = [board.name(s) for s in board.spaces(board.seg_mask[st.hydra_path[ht.colour(g, "red")]][3])]
     assert neck == ["r0c1", "r1c1", "r2c1"]
     assert_sound(g)
 
@@ -233,7 +233,7 @@ def test_r7_neck_tiles_attackable_only_at_counter_zero():
     #        c1 c2
     #   r3   r  A     hero orthogonal to the neck tile r3c1 only
     #   r4   r  .
-    #   r5   R  .
+    #   r5   rules  .
     g = ht.solo_game(hero="r3c2", heads={"red": (5, 2)}, display=["A13"])
     assert not g.is_legal(sword(g, 0, "red")) and not g.is_legal(city_sword(g, "red"))
     assert_illegal(g, sword(g, 0, "red"), "red", "R7")
@@ -282,9 +282,9 @@ def test_r8_city_harpoon_does_one_point():
 
 def test_r9_heroes_on_the_neck_move_back_with_it():
     #        c1 c2           A strikes the red head (counter 0) with A24 (2 points):
-    #   r2   r  .            the head goes 5 → 3 and B, on the neck at r4c1, goes to r2c1
-    #   r4   B  .
-    #   r5   R  A
+    #   r2   r  .            the head goes 5 → 3 and board, on the neck at r4c1, goes to r2c1
+    #   r4   board  .
+    #   r5   rules  A
     g = coop2(["r5c2", "r4c1"], heads={"red": (5, 0)}, hands={0: ["A24"]})
     g.apply(sword(g, HAND, "red"))
     assert head(g, "red") == (3, 0)
@@ -311,8 +311,8 @@ def test_r9_retreat_never_passes_the_maelstrom():
 
 def test_r9_protected_hero_pushed_onto_the_maelstrom_evades():
     #        c0 c1 c2
-    #   r0   x  M  x      B* on r1c1 (red neck, position 1) is pushed onto the maelstrom
-    #   r1   x  B* x      by a retreat of 1; B evades from r1c1 to an adjacent space
+    #   r0   x  M  x      board* on r1c1 (red neck, position 1) is pushed onto the maelstrom
+    #   r1   x  board* x      by a retreat of 1; board evades from r1c1 to an adjacent space
     #   r2   x  r  x      that is neither a head nor a maelstrom.
     g = coop2(["r5c2", "r1c1"], heads={"red": (5, 0)}, shields=[False, True])
     g.apply(city_sword(g, "red"))
@@ -343,9 +343,9 @@ def test_r9_solo_hero_harpooning_itself_onto_the_maelstrom():
 
 def test_r9_hero_pushed_onto_the_maelstrom_does_not_block_or_get_shoved():
     #        c0 c1 c2     A (r3c2) strikes red (counter 0) with A23: 2 retreats, head 3 → 1.
-    #   r1   .  B* .      B* (pos 1) and C (pos 2) are both pushed onto the maelstrom.
-    #   r2   .  C  .      B* evades first (turn order) and picks r2c1, C's old space:
-    #   r3   .  R  A      C is on the maelstrom (rulebook: "ends up on the maelstrom
+    #   r1   .  board* .      board* (pos 1) and C (pos 2) are both pushed onto the maelstrom.
+    #   r2   .  C  .      board* evades first (turn order) and picks r2c1, C's old space:
+    #   r3   .  rules  A      C is on the maelstrom (rulebook: "ends up on the maelstrom
     #                     space"), so this is no shove; C is simply wounded.
     g = ht.coop_game(scenario=4, heroes=["r3c2", "r1c1", "r2c1"], heads={"red": (3, 0)},
                      order=[0, 1, 2], glory=[30, 20, 10], shields=[False, True, False],
@@ -354,7 +354,7 @@ def test_r9_hero_pushed_onto_the_maelstrom_does_not_block_or_get_shoved():
     assert head(g, "red") == (1, 0)
     assert g.pending == {"kind": "evade", "seat": 1, "cause": "maelstrom"}
     g.apply(place(g, "r2c1"))
-    # Engine bug: C, waiting on its old space, is shoved (B* pays 1 glory and C's
+    # Engine bug: C, waiting on its old space, is shoved (board* pays 1 glory and C's
     # player picks a space) and only then wounded.
     assert g.pending != {"kind": "shoved", "seat": 2}
     assert glory(g, 1) == 20
@@ -367,7 +367,7 @@ def test_r9_hero_pushed_onto_the_maelstrom_does_not_block_or_get_shoved():
 def test_r10_hero_in_front_may_follow_the_retreating_head():
     #        c1             A on r6c1, in front of the red head (counter 0).
     #   r4   x  ← follow    A24 (2 points): the head retreats 5 → 3; A may follow to r4c1.
-    #   r5   R
+    #   r5   rules
     #   r6   A
     g = ht.solo_game(hero="r6c1", heads={"red": (5, 0)}, display=["A24"])
     g.apply(sword(g, 0, "red"))
@@ -404,8 +404,8 @@ def test_r10_only_the_hero_directly_in_front_is_offered_to_follow():
 
 def test_r10_no_follow_offer_when_the_new_front_space_holds_a_hero():
     #        c0 c1 c2     A (r3c1) strikes red (counter 0): the head goes 2 → 1.
-    #   r1   .  B* .      B*, pushed onto the maelstrom, evades to r2c1,
-    #   r2   .  R  .      the space in front of the head's new position:
+    #   r1   .  board* .      board*, pushed onto the maelstrom, evades to r2c1,
+    #   r2   .  rules  .      the space in front of the head's new position:
     #   r3   .  A  .      A is not offered to follow.
     g = coop2(["r3c1", "r1c1"], heads={"red": (2, 0)}, shields=[False, True])
     g.apply(city_sword(g, "red"))
@@ -418,8 +418,8 @@ def test_r10_no_follow_offer_when_the_new_front_space_holds_a_hero():
 
 
 def test_r10_follow_is_offered_after_a_harpoon_retreat():
-    #   r3  B        B harpoons the red neck (A25 full, 2 points): head 5 → 3,
-    #   r5  R        B moves back to r1c1; A in front (r6c1) may follow to r4c1.
+    #   r3  board        board harpoons the red neck (A25 full, 2 points): head 5 → 3,
+    #   r5  rules        board moves back to r1c1; A in front (r6c1) may follow to r4c1.
     #   r6  A
     g = ht.coop_game(scenario=8, heroes=["r6c1", "r3c1"], heads={"red": (5, 2)}, glory=GLORY2,
                      order=[1, 0], hands={1: ["A25"]}, hydra_hands={0: [], 1: []})

@@ -196,12 +196,12 @@ def test_r38_option_solo_regrow_heads(regrow, red):
 
 def clear_table(g) -> None:
     """Put the display and row C back into their decks (an empty table)."""
-    st, T = g.state, g.rules.tables
+    st, tables = g.state, g.rules.tables
     st.action_deck.extend(c for c in st.display if c >= 0)
     st.display = [-1] * len(st.display)
     for c in st.solo_row_c:
         if c >= 0:
-            st.hydra_decks[T.hcard_deck[c]].append(c)
+            st.hydra_decks[tables.hcard_deck[c]].append(c)
     st.solo_row_c = [-1] * len(st.solo_row_c)
     st.legal_mask_cache = None
 
