@@ -7,6 +7,7 @@ from dataclasses import fields
 from typing import Any
 
 from hydra_env.api import GameSpec, Param
+from hydra_env.games.hydra.observer import observer
 from hydra_env.core.game import Game
 from hydra_env.core.options import RuleOptions
 from hydra_env.data import default_components
@@ -48,5 +49,6 @@ SPEC = GameSpec(
     engines=("python", "native"),
     rules_doc="docs/rules.md",
     rule_prefix="R",
+    observer=observer,
     tools="agents.game_tools.hydra",
 )

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hydra_env.api import GameSpec, Param
+from hydra_env.games.hydras.observer import observer
 from hydra_env.hydras.game import HydrasGame
 
 
@@ -37,5 +38,6 @@ SPEC = GameSpec(
     engines=("python", "native"),
     rules_doc="docs/hydras.md",
     rule_prefix="H",
+    observer=observer,
     tools="agents.game_tools.hydras",
 )
