@@ -1,4 +1,4 @@
-"""``random``: uniform over the legal actions (OpenSpiel's uniform_random).
+"""``random``: uniform over the legal actions (OpenSpiel's uniform_random), for any game.
 
 It draws from Python's ``random.Random`` (Mersenne Twister) seeded with ``seed``:
 making one and drawing from it cost about a tenth of a numpy Generator's, which
@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 import random
 
-from hydra_env import SeatView
+from typing import Any
 
 
 class RandomBot:
@@ -22,6 +22,7 @@ class RandomBot:
         """``seed`` (a whole number, or None for a fresh one) makes the choices reproducible."""
         self.rng = random.Random(None if seed is None else operator.index(seed))
 
-    def act(self, view: SeatView, legal_actions: list[int]) -> int:
-        """A uniformly random legal action."""
-        return legal_actions[int(self.rng.random() * len(legal_actions))]
+    def act(self, view: Any, legal_actions: list[int] | None = None) -> int:
+        """A uniformly random legal action (of ``view.legal_actions()`` when none are given)."""
+        legal = view.legal_actions() if legal_actions is None else legal_actions
+        return legal[int(self.rng.random() * len(legal))]

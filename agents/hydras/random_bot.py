@@ -1,29 +1,6 @@
-"""``random``: uniform over the legal actions.
+"""Deprecated alias of :class:`agents.random_bot.RandomBot` (one random bot for every game),
+kept for one release."""
 
-It draws from Python's ``random.Random`` (Mersenne Twister) seeded with ``seed``,
-like Hydra's :class:`agents.random_bot.RandomBot`: making one and drawing from it
-cost about a tenth of a numpy Generator's, which matters where random opponents
-fill the other seats of ``Hydras-v0``.
-"""
+from agents.random_bot import RandomBot as HydrasRandomBot
 
-from __future__ import annotations
-
-import operator
-import random
-
-from hydra_env.hydras import HydrasSeatView
-
-
-class HydrasRandomBot:
-    """Picks uniformly among the legal actions."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        """``seed`` (a whole number, or None for a fresh one) makes the choices reproducible."""
-        self.rng = random.Random(None if seed is None else operator.index(seed))
-
-    def act(self, view: HydrasSeatView, legal_actions: list[int] | None = None) -> int:
-        """A uniformly random legal action."""
-        legal = view.legal_actions() if legal_actions is None else legal_actions
-        return legal[int(self.rng.random() * len(legal))]
+__all__ = ["HydrasRandomBot"]
