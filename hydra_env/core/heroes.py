@@ -54,8 +54,7 @@ from hydra_env.core.tables import (
 class Reach:
     """Targets of every hero action for one hero at one decision (built per decision)."""
 
-    __slots__ = ("state", "rules", "seat", "sp", "heads", "necks", "attack", "on_neck", "layers",
-                 "passable", "cache")
+    __slots__ = ("state", "rules", "seat", "sp", "heads", "necks", "attack", "on_neck", "layers", "passable", "cache")
 
     def __init__(self, state: State, rules: Rules, seat: int) -> None:
         board = rules.board
