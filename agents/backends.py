@@ -1,10 +1,10 @@
 """Playing many games: one game, and the local and Ray backends that run batches.
 
-Each game is described by a :class:`GameTask` (scenario, stars, game seed, one
-agent spec and bot seed per seat; for the card game Hydras, ``game="hydras"``
-and the number of players instead of a scenario) and played by
-:func:`play_game` with bots made by :func:`hydra_env.envs.bots.make_bot` from
-the game's registry. A game's seeds come only from the
+Each game is described by a :class:`GameTask` (the registry name of the game,
+its parameters, the game seed, one agent spec and bot seed per seat) and
+played by :func:`play_game`: the game is dealt by the game's
+:class:`~hydra_env.api.GameSpec` and its bots made by
+:func:`hydra_env.envs.bots.make_bot` from the game's bot registry. A game's seeds come only from the
 run's seed and the game's index (:func:`game_seed`, :func:`bot_seed`), and
 :func:`run_games` returns the records ordered by game index, so the results do
 not depend on the backend or the number of workers. The tasks of a run may be
@@ -29,14 +29,14 @@ import multiprocessing as mp
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, overload
 
 import numpy as np
 
 from agents.base import notes_of, want_notes
-from hydra_env import Game
+from hydra_env.api.registry import game_spec
 
 BACKENDS = ("local", "ray")
 MAX_STEPS = 100_000          # a game longer than this is a bug (the rules end every game)
@@ -59,26 +59,30 @@ def bot_seed(seed: int, index: int, seat: int) -> int:
 
 @dataclass(frozen=True)
 class GameTask:
-    """One game to play: what is needed to set it up and seat its bots."""
+    """One game to play: what is needed to set it up and seat its bots.
+
+    Attributes:
+        index: the game's number in its run.
+        game: the registry name of the game (:func:`hydra_env.game_names`).
+        params: the game's parameters, as ``game_spec(game).check_params`` returns them.
+        seed: the seed the game is dealt from.
+        specs: one agent spec per seat.
+        bot_seeds: one bot seed per seat.
+        record: keep the decisions and the bots' notes (for a replay).
+    """
 
     index: int
-    scenario: int
-    stars: int
+    game: str
+    params: dict[str, Any]
     seed: int
     specs: tuple[str, ...]
     bot_seeds: tuple[int, ...]
-    options: dict[str, Any] = field(default_factory=dict)
-    record: bool = False       # keep the decisions (for a replay)
-    game: str = "hydra"        # "hydra", or "hydras" (the card game: scenario and stars unused)
-    players: int = 0           # the seats of a Hydras game
+    record: bool = False
 
 
 def new_game(task: GameTask) -> Any:
-    """The game a task plays, dealt from its seed: a Hydra ``Game`` or a ``HydrasGame``."""
-    if task.game == "hydras":
-        from hydra_env.hydras import HydrasGame
-        return HydrasGame.new(task.players, seed=task.seed)
-    return Game.new(task.scenario, task.stars, task.seed, options=task.options)
+    """The game a task plays, dealt from its seed by the game's spec."""
+    return game_spec(task.game).make(seed=task.seed, **task.params)
 
 
 @dataclass
@@ -90,14 +94,19 @@ class GameRecord:
     result: dict[str, Any]
     decisions: list[int] | None = None
     notes: list[dict | None] | None = None     # the bots' notes per decision (agents.base)
+    steps: int = 0                             # the number of decisions played
 
 
 class GameError(RuntimeError):
     """A game could not be played to its end (a bot failed or chose an illegal action)."""
 
 
-def play_game(task: GameTask) -> GameRecord:
-    """Play one game: each decision by the bot of the seat to decide."""
+def play_game(task: GameTask, *, ask_forced: bool = True) -> GameRecord:
+    """Play one game: each decision by the bot of the seat to decide.
+
+    ``ask_forced=False``: a decision with one legal action takes it without asking the bot
+    (so a bot that draws at random draws nothing there; :mod:`agents.hydras.match`).
+    """
     from hydra_env.envs.bots import make_bot
 
     try:
@@ -110,9 +119,15 @@ def play_game(task: GameTask) -> GameRecord:
         steps = 0
         while not game.is_over:
             seat = game.current_player
-            game.apply(bots[seat].act(game.view(seat), game.legal_actions()))
-            if notes is not None:
-                notes.append(notes_of(bots[seat]))
+            legal = game.legal_actions()
+            if ask_forced or len(legal) != 1:
+                game.apply(bots[seat].act(game.view(seat), legal))
+                if notes is not None:
+                    notes.append(notes_of(bots[seat]))
+            else:
+                game.apply(legal[0])
+                if notes is not None:
+                    notes.append(None)
             steps += 1
             if steps > MAX_STEPS:
                 raise GameError(f"no end after {MAX_STEPS} decisions")
@@ -120,7 +135,7 @@ def play_game(task: GameTask) -> GameRecord:
         raise GameError(f"game {task.index} (seed {task.seed}, agents {', '.join(task.specs)}) "
                         f"failed: {type(exc).__name__}: {exc}") from None
     return GameRecord(task.index, task.seed, game.result().to_dict(),
-                      game.history if task.record else None, notes)
+                      game.history if task.record else None, notes, steps)
 
 
 class TaskList(Sequence[GameTask]):

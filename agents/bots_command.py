@@ -6,8 +6,12 @@
     hydra-env evaluate --agent rollout:budget=64,candidates=8
     hydra-env evaluate --agent ppo:solo-default
 
-The bots are read from the entry-point group ``hydra_env.bots``
-(:mod:`hydra_env.envs.bots`); a spec ``NAME:key=value,...`` sets parameters.
+The bots of a game are read from its entry-point group (``GameSpec.bots_group``,
+:mod:`hydra_env.envs.bots`); a spec ``NAME:key=value,...`` sets parameters.
+``--game`` is one of the registered games (:mod:`agents.games`).
+
+Hooks read (module ``agents.game_tools.<game>.bots``, optional): ``footer() -> str``,
+printed under the table (default: nothing).
 """
 
 from __future__ import annotations
@@ -22,15 +26,17 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "bots", help="list the registered bots and their parameters",
         description="List the bots that --agent, --players and --opponents accept, with the "
                     "parameters a spec may set (NAME:key=value,key=value) and their defaults.")
-    p.add_argument("--game", choices=("hydra", "hydras"), default="hydra",
-                   help="which game's bots (default: hydra)")
+    from agents import games
+    from hydra_env import game_names
+    p.add_argument("--game", choices=game_names(), default=games.default_game(),
+                   help=f"which game's bots (default: {games.default_game()})")
     p.set_defaults(run=run)
     return p
 
 
 def run(args: argparse.Namespace) -> int:
     """Print one line per bot: name, parameters, factory."""
-    from agents.ppo_bot import shipped_policies
+    from hydra_env import game_spec
     from hydra_env.envs.bots import describe_bots
     rows = describe_bots(args.game)
     if not rows:
@@ -39,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
     width = max(len(name) for name, _, _ in rows)
     for name, params, source in rows:
         print(f"{name:<{width}}  {params}    [{source}]")
-    if args.game == "hydra":
-        print(f"\nshipped policies: {', '.join(f'ppo:{n}' for n in shipped_policies())}")
+    hooks = game_spec(args.game).hooks("bots")
+    if hooks is not None and hasattr(hooks, "footer"):
+        print(hooks.footer())
     return 0

@@ -10,9 +10,8 @@
     hydra-env bots
     hydra-env evaluate --game hydras --agent heuristic --opponents greedy --num-players 3
 
-``evaluate``, ``tournament``, ``play`` and ``replay`` serve both games:
-``--game hydra`` (the board game, the default) or ``--game hydras`` (the card
-game; :mod:`agents.games`, the Hydras side in :mod:`agents.hydras`).
+``evaluate``, ``tournament``, ``play`` and ``replay`` serve every registered game
+(``--game NAME``, :mod:`agents.games`; each game's own parts in ``agents.game_tools``).
 
 Each command is a module of :data:`COMMANDS` exposing ``add_parser(subparsers)``
 (which sets ``run`` as the parser's default) and ``run(args) -> int``; a new
@@ -217,10 +216,11 @@ def resolve_scenario(mode: str | None, number: int | None) -> tuple[str, Scenari
     return actual, scen
 
 
-def check_agents(specs: Sequence[str], flag: str = "--agent", game: str = "hydra") -> None:
-    """Make one bot of each spec (from the registry of ``game``), so a bad spec fails here
-    with a clear message naming ``flag`` (the option that gave the specs)."""
+def check_agents(specs: Sequence[str], flag: str = "--agent", game: str | None = None) -> None:
+    """Make one bot of each spec of ``game`` (None: the default game), so a bad one fails here naming ``flag``."""
+    from agents.games import default_game
     from hydra_env.envs.bots import bot_names, make_bot
+    game = game or default_game()
     for spec in dict.fromkeys(specs):
         if spec == "human":
             raise UsageError(f"{flag} human: 'human' is only for your own seat in `{PROG} play`")

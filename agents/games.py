@@ -1,75 +1,174 @@
-"""``--game hydra|hydras``: which game a command plays, and the options of each.
+"""``--game NAME``: which registered game a command plays, and the options of each.
 
-The commands ``evaluate``, ``tournament``, ``play`` and ``replay`` serve both
-games: Hydra (the board game; the default) and Hydras (the 2–4 player card
-game, :mod:`hydra_env.hydras`). :func:`add_game_flag` adds ``--game`` and the
-Hydras options (``--num-players``); :func:`pick` reads them after parsing,
-refuses an option of the other game with a message naming it, and fills in
-Hydra's defaults. A bad ``--game`` value is refused by argparse with the
-choices listed.
+The commands ``evaluate``, ``tournament``, ``play`` and ``replay`` serve every
+game of the registry (:func:`hydra_env.game_names`). :func:`add_game_flag`
+adds ``--game`` (its choices: the registered games; its default:
+:func:`default_game`) and the options of every game; :func:`pick` reads them
+after parsing, refuses an option that belongs only to other games with a
+message naming the option and its game, and returns the game's spec and its
+parameters. A bad ``--game`` value is refused by argparse with the games
+listed.
+
+Hooks read (module ``agents.game_tools.<game>.options``, :meth:`GameSpec.hooks`):
+
+* ``add_options(parser, command: str) -> None`` — the game's flags for
+  ``command`` (``"evaluate"``, ``"tournament"``, ``"play"``...). Default: one
+  flag per :attr:`GameSpec.params` entry (``param.flag``, parsed by
+  ``param.argparse_type``, default None).
+* ``read_options(args, command: str) -> dict`` — the game's parameters from
+  parsed ``args``, checked (``spec.check_params``). Default: the value of each
+  parameter flag that was given, the others at their defaults.
+
+A flag that two games add (same option string) is added once, by the first
+game in registry order.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import Any
 
 from agents.outputs import UsageError
+from hydra_env import game_names, game_spec
+from hydra_env.api import GameSpec
+from hydra_env.errors import ConfigError
 
-GAMES = ("hydra", "hydras")
-DEFAULT_GAME = "hydra"
-HYDRAS_PLAYERS = (2, 3, 4)
 
-# Options of Hydra only: (attribute, flag, the value meaning "not given").
-_HYDRA_ONLY = (("mode", "--mode", None), ("scenario", "--scenario", None), ("stars", "--stars", None),
-               ("rule", "--rule", []))
+def __getattr__(name: str) -> Any:
+    """Deprecated aliases, kept for one release: ``GAMES`` (:func:`hydra_env.game_names`),
+    ``DEFAULT_GAME`` (:func:`default_game`), ``players_count`` and ``HYDRAS_PLAYERS`` (Hydras'
+    ``--num-players``, :mod:`agents.game_tools.hydras.options`)."""
+    if name == "GAMES":
+        return game_names()
+    if name == "DEFAULT_GAME":
+        return default_game()
+    if name in ("players_count", "HYDRAS_PLAYERS"):
+        import importlib
+        options = importlib.import_module("agents.game_tools.hydras.options")
+        return options.players_count if name == "players_count" else (2, 3, 4)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def default_game() -> str:
+    """The game a command plays without ``--game``: the first registered game in name order
+    (the registry sorts the names, so the board game ``hydra`` comes before any other
+    game today)."""
+    return game_names()[0]
 
 
 def game_name(text: str) -> str:
-    """argparse type of ``--game``: one of :data:`GAMES` (case and spaces ignored)."""
+    """argparse type of ``--game``: a registered game (case and spaces ignored)."""
     name = text.strip().lower()
-    if name not in GAMES:
-        raise argparse.ArgumentTypeError(f"unknown game {text!r}; choose one of: {', '.join(GAMES)} "
-                                         f"(hydra: the board game, hydras: the card game)")
+    if name not in game_names():
+        raise argparse.ArgumentTypeError(f"unknown game {text!r}; choose one of: {', '.join(game_names())} "
+                                         f"({'; '.join(f'{n}: {game_spec(n).title}' for n in game_names())})")
     return name
 
 
-def players_count(text: str) -> int:
-    """argparse type of ``--num-players``: 2, 3 or 4."""
-    if text.strip() not in ("2", "3", "4"):
-        raise argparse.ArgumentTypeError(f"Hydras seats 2, 3 or 4 players, got {text!r}")
-    return int(text)
+class _AddOnce:
+    """An argument parser that skips a flag it holds already (a flag two games share)."""
+
+    def __init__(self, parser: argparse.ArgumentParser) -> None:
+        self._parser = parser
+
+    def add_argument(self, *names: str, **options: Any) -> Any:
+        try:
+            return self._parser.add_argument(*names, **options)
+        except argparse.ArgumentError:
+            return None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._parser, name)
 
 
-def add_game_flag(parser: argparse.ArgumentParser, *, players: bool = True,
-                  players_help: str = "Hydras: the number of players, 2-4 (default: 3)") -> None:
-    """``--game`` (default hydra) and, with ``players``, ``--num-players`` of Hydras."""
-    parser.add_argument("--game", type=game_name, default=DEFAULT_GAME, metavar="hydra|hydras",
-                        help="the board game Hydra (default) or the card game Hydras")
-    if players:
-        parser.add_argument("--num-players", type=players_count, metavar="N", help=players_help)
+def add_param_flags(parser: Any, spec: GameSpec) -> None:
+    """The default options of a game: one flag per parameter, default None (not given)."""
+    for param in spec.params:
+        parser.add_argument(param.flag, type=param.argparse_type(spec.name), default=None,
+                            metavar=param.name.upper(), help=f"{spec.title}: {param.help} "
+                            f"(default: {param.default})")
 
 
-def pick(args: argparse.Namespace, hydras_only: Sequence[tuple[str, str]] = ()) -> str:
-    """The game of parsed ``args``, the options checked.
+def add_options_of(parser: Any, name: str, command: str) -> None:
+    """The flags of game ``name`` for ``command`` (its ``options`` hook, else its parameter flags)."""
+    spec = game_spec(name)
+    hooks = spec.hooks("options")
+    if hooks is not None and hasattr(hooks, "add_options"):
+        hooks.add_options(parser, command)
+    else:
+        add_param_flags(parser, spec)
 
-    For Hydras, an option of Hydra that was given (``--mode``, ``--scenario``,
-    ``--stars``, ``--rule``) is refused; for Hydra, ``--num-players`` and the
-    ``hydras_only`` options ((attribute, flag) pairs, "not given" = None) are
-    refused, and ``--stars`` gets its default 1.
+
+def add_game_flag(parser: argparse.ArgumentParser, command: str = "") -> None:
+    """The options of every registered game for ``command``, then ``--game``."""
+    for name in game_names():
+        add_options_of(_AddOnce(parser), name, command)
+    names = game_names()
+    parser.add_argument("--game", type=game_name, default=default_game(), metavar="|".join(names),
+                        help=" or ".join(f"{n} ({game_spec(n).title})" for n in names)
+                        + f" (default: {default_game()})")
+
+
+def game_flags(name: str, command: str) -> dict[str, tuple[str, Any]]:
+    """The flags game ``name`` adds for ``command``: ``{dest: (flag, value when not given)}``."""
+    probe = argparse.ArgumentParser(add_help=False)
+    add_options_of(probe, name, command)
+    return {a.dest: (a.option_strings[0], a.default) for a in probe._actions if a.option_strings}
+
+
+def _refuse_other_games_flags(args: argparse.Namespace, name: str, command: str) -> None:
+    """UsageError for a flag given that only other games have."""
+    own = game_flags(name, command)
+    spec = game_spec(name)
+    for other in game_names():
+        if other == name:
+            continue
+        for dest, (flag, unset) in game_flags(other, command).items():
+            if dest in own or not hasattr(args, dest) or getattr(args, dest) == unset:
+                continue
+            theirs = ", ".join(sorted({f for f, _ in own.values()})) or "none"
+            raise UsageError(f"{flag} cannot apply: it is an option of the game {other} "
+                             f"({game_spec(other).title}), and --game {name} plays {spec.title} "
+                             f"(its options: {theirs}); add --game {other}, or drop {flag}")
+
+
+def refused_flags(name: str, command: str) -> tuple[str, ...]:
+    """The command flags game ``name`` does not take (its command hook's ``REFUSED_FLAGS``)."""
+    hooks = game_spec(name).hooks(command)
+    return tuple(getattr(hooks, "REFUSED_FLAGS", ())) if hooks is not None else ()
+
+
+def read_params(args: argparse.Namespace, spec: GameSpec, command: str) -> dict[str, Any]:
+    """The parameters of ``spec``'s game from parsed ``args`` (its ``read_options`` hook, else
+    the parameter flags given), checked."""
+    hooks = spec.hooks("options")
+    if hooks is not None and hasattr(hooks, "read_options"):
+        return dict(hooks.read_options(args, command))
+    given = {p.name: getattr(args, p.name) for p in spec.params if getattr(args, p.name, None) is not None}
+    try:
+        return spec.check_params(given)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def pick(args: argparse.Namespace, command: str = "",
+         flags: Sequence[tuple[str, str]] = ()) -> tuple[GameSpec, dict[str, Any]]:
+    """The game of parsed ``args`` and its parameters, the options checked.
+
+    An option that only other games have is refused; so is one of the command's own
+    ``flags`` ((attribute, flag) pairs, "not given" = None) that the game's hooks of
+    ``command`` list in ``REFUSED_FLAGS``.
     """
-    game = getattr(args, "game", DEFAULT_GAME)
-    if game == "hydras":
-        for attr, flag, unset in _HYDRA_ONLY:
-            if hasattr(args, attr) and getattr(args, attr) != unset:
-                raise UsageError(f"{flag} cannot apply: it is an option of the board game Hydra, "
-                                 f"and --game hydras plays the card game (its options: "
-                                 f"--num-players 2-4); drop {flag}")
-        return game
-    for attr, flag in (("num_players", "--num-players"), *hydras_only):
-        if getattr(args, attr, None) is not None:
-            raise UsageError(f"{flag} cannot apply: it is an option of the card game Hydras; add "
-                             f"--game hydras, or drop {flag}")
-    if hasattr(args, "stars") and args.stars is None:
-        args.stars = 1
-    return game
+    name = getattr(args, "game", None) or default_game()
+    spec = game_spec(name)
+    _refuse_other_games_flags(args, name, command)
+    refused = refused_flags(name, command)
+    for attr, flag in flags:
+        if flag in refused and getattr(args, attr, None) is not None:
+            takers = [g for g in game_names() if g != name and flag not in refused_flags(g, command)]
+            where = " or ".join(f"the game {g} ({game_spec(g).title})" for g in takers) or "no game"
+            add = f"add --game {takers[0]}, or " if takers else ""
+            raise UsageError(f"{flag} cannot apply: it is an option of {where}, not of --game {name}; "
+                             f"{add}drop {flag}")
+    return spec, read_params(args, spec, command)

@@ -1,96 +1,219 @@
 """Replays: a game as its seed and decisions, and ``hydra-env replay`` to verify one.
 
-A replay is a JSON object::
+A replay is a JSON object, one top-level field per line (:func:`replay_text`)::
 
     format          "hydra-env/replay"
     version         1
-    hydra_env_version, data {name, version, digest}   rules and component data it was played with
-    scenario, stars, options, seed                    what Game.new needs
+    ...             the game's own fields (its hook ``replay_fields``; by default
+                    game: the registry name, hydra_env_version, params: its parameters)
+    seed            the seed the game is dealt from
     game_index      the game's index in its run (or null)
     seats           the agent spec of each seat ("human" for a person)
     bot_seeds       the seed of each seat's bot (null for a person)
-    decisions       every decision applied, in order (Game.history)
-    state_digests   optional: digest of the state after each decision
+    decisions       every decision applied, in order (the game's history)
+    result          the final result as a dict
     notes           optional: the bots' candidate values or policy probabilities, one
                     entry (or null) per decision (agents.base; shown by the replay page)
-    result          the final GameResult as a dict
+    state_digests   optional: a digest of the full state after each decision
 
-``hydra-env replay FILE`` sets the game up again with ``Game.new(scenario,
-stars, seed)``, applies the decisions one by one checking that each is legal
-(and, when present, that the state after it has the recorded digest), and
-checks the final result; it reports the first step that differs. With
-``--check-bots`` the bots are rebuilt from their specs and seeds and must make
-the recorded decisions again.
+:func:`verify_replay` deals the game again from its seed, applies the
+decisions one by one checking that each is legal (and, when present, that the
+state after it has the recorded digest), and checks the final result; it
+reports the first step that differs. With ``check_bots`` the bots are rebuilt
+from their specs and seeds and must make the recorded decisions again.
+
+Written once for every registered game. The game of a replay is its field
+``game`` (a name of :func:`hydra_env.game_names`); a replay without one is the
+game whose replay hook sets ``LEGACY`` (replays written before games were
+named). A game's replay hooks (``agents/game_tools/<game>/replay.py``, found
+with ``game_spec(name).hooks("replay")``), each optional, with the generic
+default used for one a game does not give:
+
+* ``LEGACY: bool`` — a replay naming no game is this game's (default False).
+* ``replay_fields(params) -> dict`` — the game's fields after format and version
+  (default: ``game``, ``hydra_env_version``, ``params``). A game whose fields
+  leave out ``game`` must set ``LEGACY``.
+* ``REQUIRED_FIELDS: tuple[str, ...]`` — its fields a replay must have (default
+  ``("params",)``); ``REPLAY_WORDS: str`` — the replay in messages (default
+  ``"the <title> replay"``).
+* ``check_fields(doc) -> None`` — ReplayError naming the first of its fields that
+  is wrong (default: ``params`` checked by the game's spec).
+* ``params_of(doc) -> dict`` — the game's parameters (default ``doc["params"]``).
+* ``players_of(doc) -> int | None`` — the seats, to check ``seats`` against
+  (default: from the parameters; None: not checked before the game is dealt).
+* ``check_data(doc) -> str`` — what is wrong with the recorded data the game was
+  played with, or "" (default: "").
+* ``new_game(doc) -> Game`` — the game at its start (default
+  ``game_spec(name).make(seed=doc["seed"], **params_of(doc))``).
+* ``state_digest(game) -> str`` — a digest of the full state (default: the first
+  16 hex digits of the SHA-256 of ``game.to_json()``); ``DIGEST_DETAIL: bool``
+  — a digest that differs is shown in the message (default True).
+* ``SETTING_WORDS: str`` — what sets the seats, in messages (default "the game").
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import hydra_env
 from agents import cli
-from hydra_env import Game, HydraError, arguments, default_components
+from hydra_env import HydraError, arguments
+from hydra_env.api.registry import game_names, game_spec
+from hydra_env.errors import ConfigError
 
 FORMAT = "hydra-env/replay"
 VERSION = 1
+EDITED = "the replay was edited or damaged"
+MAX_REPLAY_BYTES = 64 * 1024 * 1024     # a replay of one game is a few kB
+
+StepHook = Callable[[int, Any, int], None]
+
+
+class ReplayError(HydraError, ValueError):
+    """A file or document that cannot be read as a replay; the message says what is wrong."""
+
+
+@dataclass
+class Verdict:
+    """The outcome of verifying a replay: ``ok``, or the first ``step`` (1-based) that differs."""
+
+    ok: bool
+    message: str
+    step: int | None = None
+    steps: int = 0
+    game: Any = None
+
+
+# --------------------------------------------------------------------------- the game of a replay
+
+def replay_hooks(game: str) -> Any:
+    """The replay hooks of ``game`` (a module, or None when it gives none)."""
+    return game_spec(game).hooks("replay")
+
+
+def hook(hooks: Any, name: str, default: Any) -> Any:
+    """The hook ``name`` of a game's hook module, or ``default`` when it has none."""
+    return default if hooks is None else getattr(hooks, name, default)
+
+
+def legacy_game() -> str | None:
+    """The game of a replay that names no game: the one whose replay hooks set ``LEGACY``."""
+    for name in game_names():
+        if hook(replay_hooks(name), "LEGACY", False):
+            return name
+    return None
+
+
+def _names_text(names: Sequence[str]) -> str:
+    quoted = [repr(n) for n in names]
+    return " and ".join([", ".join(quoted[:-1]), quoted[-1]]) if len(quoted) > 1 else "".join(quoted)
+
+
+def game_of(doc: Mapping[str, Any]) -> str:
+    """The registry name of the game of a replay document; ReplayError when it names none known."""
+    if "game" not in doc:
+        name = legacy_game()
+        if name is None:
+            raise ReplayError(f"the replay names no game (field 'game'); hydra-env plays "
+                              f"{_names_text(game_names())}")
+        return name
+    name = doc["game"]
+    if not isinstance(name, str) or name not in game_names():
+        raise ReplayError(f"the replay's field 'game' is {arguments.show(name)}; hydra-env plays "
+                          f"{_names_text(game_names())}")
+    return name
+
+
+def params_of(doc: Mapping[str, Any], game: str | None = None) -> dict[str, Any]:
+    """The parameters of the game of a (checked) replay document."""
+    game = game or game_of(doc)
+    get = hook(replay_hooks(game), "params_of", None)
+    return dict(get(doc)) if get is not None else dict(doc["params"])
+
+
+def start_game(doc: Mapping[str, Any]) -> Any:
+    """The game of a (checked) replay document at its start, dealt from its seed."""
+    game = game_of(doc)
+    deal = hook(replay_hooks(game), "new_game", None)
+    if deal is not None:
+        return deal(doc)
+    return game_spec(game).make(seed=doc["seed"], **params_of(doc, game))
+
+
+def default_state_digest(game: Any) -> str:
+    """A short digest of the full state: the SHA-256 of ``game.to_json()``, 16 hex digits."""
+    return hashlib.sha256(game.to_json().encode()).hexdigest()[:16]
+
+
+def digest_of(game_name: str) -> Callable[[Any], str]:
+    """The state digest function of a game (its hook ``state_digest``, or the default)."""
+    return hook(replay_hooks(game_name), "state_digest", default_state_digest)
+
+
+def state_digest(game: Any) -> str:
+    """Deprecated: the digest of a game of the :func:`legacy_game` (use :func:`digest_of`)."""
+    return digest_of(legacy_game() or "")(game)
 
 
 # --------------------------------------------------------------------------- making replays
 
-def state_digest(game: Game) -> str:
-    """A short digest of the full state (hidden information and randomness included)."""
-    text = json.dumps(game.state.to_dict(), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def make_replay(*, scenario: int, stars: int, seed: int, options: dict[str, Any],
-                seats: Sequence[str], bot_seeds: Sequence[int | None], decisions: Sequence[int],
-                result: dict[str, Any], game_index: int | None = None,
-                digests: bool = True, notes: Sequence[dict | None] | None = None) -> dict[str, Any]:
-    """A replay document; with ``digests`` the game is re-simulated to add the state digests."""
-    comp = default_components()
+def new_replay(game: str, params: Mapping[str, Any], *, seed: int, seats: Sequence[str],
+               bot_seeds: Sequence[int | None], decisions: Sequence[int], result: dict[str, Any],
+               game_index: int | None = None, digests: bool = True,
+               notes: Sequence[dict | None] | None = None) -> dict[str, Any]:
+    """A replay document of a game of ``game`` with ``params``; with ``digests`` the game
+    is played again to add the state digests."""
+    spec, hooks = game_spec(game), replay_hooks(game)
+    params = spec.check_params(params)
+    fields = hook(hooks, "replay_fields", None)
+    own = fields(params) if fields is not None else {
+        "game": spec.name, "hydra_env_version": hydra_env.__version__, "params": params}
     doc: dict[str, Any] = {
-        "format": FORMAT, "version": VERSION, "hydra_env_version": hydra_env.__version__,
-        "data": {"name": comp.name, "version": comp.version, "digest": comp.digest},
-        "scenario": scenario, "stars": stars, "options": dict(options), "seed": seed,
-        "game_index": game_index, "seats": list(seats), "bot_seeds": list(bot_seeds),
-        "decisions": [int(a) for a in decisions], "result": plain_json(result),
-    }
+        "format": FORMAT, "version": VERSION, **own, "seed": seed, "game_index": game_index,
+        "seats": list(seats), "bot_seeds": list(bot_seeds), "decisions": [int(a) for a in decisions],
+        "result": plain_json(result)}
     if notes is not None and any(notes):
         doc["notes"] = [plain_json(n) if n else None for n in notes]
     if digests:
-        game = Game.new(scenario, stars, seed, options=options)
+        played, digest = spec.make(seed=seed, **params), digest_of(spec.name)
         trail = []
-        for a in decisions:
-            game.apply(a)
-            trail.append(state_digest(game))
+        for action in decisions:
+            played.apply(action)
+            trail.append(digest(played))
         doc["state_digests"] = trail
     return doc
+
+
+def make_replay(game: str | None = None, params: Mapping[str, Any] | None = None,
+                **fields: Any) -> dict[str, Any]:
+    """:func:`new_replay`; called without a game (the keywords of a game's own
+    ``make_replay``), the replay hook ``make_replay`` of the :func:`legacy_game`."""
+    if game is None:
+        name = legacy_game()
+        if name is None:
+            raise ReplayError("make_replay() needs the game's name and parameters")
+        return replay_hooks(name).make_replay(**fields)
+    return new_replay(game, params or {}, **fields)
 
 
 def replay_of_task(task: Any, decisions: Sequence[int], result: dict[str, Any],
                    notes: Sequence[dict | None] | None = None) -> dict[str, Any]:
     """The replay of a played :class:`agents.backends.GameTask` (with its bots' notes)."""
-    if getattr(task, "game", "hydra") == "hydras":
-        from agents.hydras import replay as hydras_replay
-        return hydras_replay.make_replay(players=task.players, seed=task.seed, seats=task.specs,
-                                         bot_seeds=task.bot_seeds, decisions=decisions,
-                                         result=result, game_index=task.index, notes=notes)
-    return make_replay(scenario=task.scenario, stars=task.stars, seed=task.seed,
-                       options=task.options, seats=task.specs, bot_seeds=task.bot_seeds,
-                       decisions=decisions, result=result, game_index=task.index, notes=notes)
+    return new_replay(task.game, task.params, seed=task.seed, seats=task.specs,
+                      bot_seeds=task.bot_seeds, decisions=decisions, result=result,
+                      game_index=task.index, notes=notes)
 
 
 def save_replays(folder: Path, tasks: Sequence[Any], records: Sequence[Any], policy: str,
                  outcomes: Sequence[str] | None = None) -> int:
     """Write the replays ``--save-replays policy`` asks for into ``folder/replays``; their count.
-    ``outcomes`` ("won"/"lost" by record) replace the results' own outcome (Hydras results
-    have none: the agent's finish decides)."""
+    ``outcomes`` ("won"/"lost" by record) replace the results' own outcome (a result
+    without one: the agent's finish decides)."""
     saved = 0
     for k, (task, rec) in enumerate(zip(tasks, records)):
         outcome = rec.result["outcome"] if outcomes is None else outcomes[k]
@@ -118,25 +241,7 @@ def plain_json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-# --------------------------------------------------------------------------- verifying
-
-@dataclass
-class Verdict:
-    """The outcome of verifying a replay: ``ok``, or the first ``step`` (1-based) that differs."""
-
-    ok: bool
-    message: str
-    step: int | None = None
-    steps: int = 0
-    game: Game | None = None
-
-
-class ReplayError(HydraError, ValueError):
-    """A file or document that cannot be read as a replay; the message says what is wrong."""
-
-
-MAX_REPLAY_BYTES = 64 * 1024 * 1024     # a replay of one game is a few kB
-
+# --------------------------------------------------------------------------- reading and checking
 
 def _refuse_constant(name: str) -> Any:
     raise ReplayError(f"the JSON holds {name}, which is not a number of standard JSON")
@@ -160,6 +265,29 @@ def read_replay_text(data: bytes) -> Any:
         raise ReplayError(f"not a replay: invalid JSON ({exc})") from None
 
 
+def field(name: str) -> str:
+    """``field 'name'``: how messages name a field of a replay."""
+    return f"field {name!r}"
+
+
+def _check_params_field(spec: Any, doc: Mapping[str, Any]) -> None:
+    params = arguments.mapping(field("params"), doc["params"], none=False, error=ReplayError, fix=EDITED)
+    try:
+        spec.check_params(params)
+    except ConfigError as exc:
+        raise ReplayError(f"{field('params')}: {exc}; {EDITED}") from None
+
+
+def _players(spec: Any, hooks: Any, doc: Mapping[str, Any]) -> int | None:
+    count = hook(hooks, "players_of", None)
+    if count is not None:
+        return count(doc)
+    try:
+        return spec.num_players(**doc["params"])
+    except ConfigError as exc:
+        raise ReplayError(f"{field('params')}: {exc}; {EDITED}") from None
+
+
 def check_replay(doc: Any) -> dict[str, Any]:
     """``doc`` if it has the structure of a replay (the module docstring lists the fields);
     ReplayError naming the first field that is wrong otherwise. Whether its decisions
@@ -172,59 +300,61 @@ def check_replay(doc: Any) -> dict[str, Any]:
     if type(version) is not int or version != VERSION:
         raise ReplayError(f"replay version {version!r} is not supported (this hydra-env reads "
                           f"version {VERSION})")
-    game = doc.get("game", "hydra")
-    if game == "hydras":
-        from agents.hydras.replay import check_replay as check_hydras
-        return check_hydras(doc)
-    if game != "hydra":
-        raise ReplayError(f"the replay's field 'game' is {arguments.show(game)}; hydra-env plays "
-                          f"'hydra' and 'hydras'")
-    missing = [k for k in ("scenario", "stars", "seed", "decisions", "result") if k not in doc]
+    spec = game_spec(game_of(doc))
+    hooks = replay_hooks(spec.name)
+    required = (*hook(hooks, "REQUIRED_FIELDS", ("params",)), "seed", "decisions", "result")
+    missing = [k for k in required if k not in doc]
     if missing:
-        raise ReplayError(f"the replay lacks {', '.join(missing)}")
+        words = hook(hooks, "REPLAY_WORDS", f"the {spec.title} replay")
+        raise ReplayError(f"{words} lacks {', '.join(missing)}")
+    check_fields = hook(hooks, "check_fields", None)
+    if check_fields is not None:
+        check_fields(doc)
+    else:
+        _check_params_field(spec, doc)
+    _check_common(doc, lambda: _players(spec, hooks, doc))
+    return doc
 
-    def field(name: str) -> str:
-        return f"field {name!r}"
 
-    edited = "the replay was edited or damaged"
-    arguments.integer(field("scenario"), doc["scenario"], low=1, error=ReplayError, fix=edited)
-    arguments.integer(field("stars"), doc["stars"], low=1, high=3, error=ReplayError, fix=edited)
-    arguments.integer(field("seed"), doc["seed"], low=0, error=ReplayError, fix=edited)
-    arguments.mapping(field("options"), doc.get("options"), error=ReplayError, fix=edited)
-    arguments.mapping(field("result"), doc["result"], none=False, error=ReplayError, fix=edited)
-    data = arguments.mapping(field("data"), doc.get("data"), error=ReplayError, fix=edited)
+def _check_common(doc: dict[str, Any], players: Callable[[], int | None]) -> None:
+    """The fields every replay has, in the order they are checked."""
+    arguments.integer(field("seed"), doc["seed"], low=0, error=ReplayError, fix=EDITED)
+    arguments.mapping(field("result"), doc["result"], none=False, error=ReplayError, fix=EDITED)
+    data = arguments.mapping(field("data"), doc.get("data"), error=ReplayError, fix=EDITED)
     if "digest" in data:
-        arguments.text(field("data.digest"), data["digest"], error=ReplayError, fix=edited)
+        arguments.text(field("data.digest"), data["digest"], error=ReplayError, fix=EDITED)
     for k, action in enumerate(arguments.sequence(field("decisions"), doc["decisions"],
-                                                  error=ReplayError, fix=edited)):
-        if type(action) is not int:
-            arguments.integer(field(f"decisions[{k}]"), action, low=0, error=ReplayError, fix=edited)
+                                                  error=ReplayError, fix=EDITED)):
+        if type(action) is not int or action < 0:
+            arguments.integer(field(f"decisions[{k}]"), action, low=0, error=ReplayError, fix=EDITED)
     arguments.optional_integer(field("game_index"), doc.get("game_index"), low=0,
-                               error=ReplayError, fix=edited)
+                               error=ReplayError, fix=EDITED)
     seats = doc.get("seats")
     if seats is not None:
-        for k, spec in enumerate(arguments.sequence(field("seats"), seats, error=ReplayError,
-                                                    fix=edited)):
+        seats = arguments.sequence(field("seats"), seats, error=ReplayError, fix=EDITED)
+        for k, spec in enumerate(seats):
             arguments.text(field(f"seats[{k}]"), spec, error=ReplayError,
                            fix="each seat is an agent spec such as 'heuristic', or 'human'")
+        count = players()
+        if count is not None and len(seats) != count:
+            raise ReplayError(f"the replay names {len(seats)} seats for {count} players; {EDITED}")
     seeds = doc.get("bot_seeds")
     if seeds is not None:
-        seeds = arguments.sequence(field("bot_seeds"), seeds, error=ReplayError, fix=edited)
+        seeds = arguments.sequence(field("bot_seeds"), seeds, error=ReplayError, fix=EDITED)
         for k, seed in enumerate(seeds):
             arguments.optional_integer(field(f"bot_seeds[{k}]"), seed, low=0, error=ReplayError,
-                                       fix=edited)
+                                       fix=EDITED)
         if seats is not None and len(seeds) != len(seats):
             raise ReplayError(f"the replay names {len(seats)} seats but {len(seeds)} bot seeds; "
-                              f"{edited}")
+                              f"{EDITED}")
     digests = doc.get("state_digests")
     if digests is not None:
         for k, digest in enumerate(arguments.sequence(field("state_digests"), digests,
-                                                      error=ReplayError, fix=edited)):
-            arguments.text(field(f"state_digests[{k}]"), digest, error=ReplayError, fix=edited)
+                                                      error=ReplayError, fix=EDITED)):
+            arguments.text(field(f"state_digests[{k}]"), digest, error=ReplayError, fix=EDITED)
     version_text = doc.get("hydra_env_version")
     if version_text is not None:
-        arguments.text(field("hydra_env_version"), version_text, error=ReplayError, fix=edited)
-    return doc
+        arguments.text(field("hydra_env_version"), version_text, error=ReplayError, fix=EDITED)
 
 
 def load_replay(path: Path) -> dict[str, Any]:
@@ -243,84 +373,17 @@ def load_replay(path: Path) -> dict[str, Any]:
         raise ReplayError(f"{path}: {exc}") from None
 
 
-StepHook = Callable[[int, Game, int], None]
-
-
 def verify_replay(doc: dict[str, Any], *, check_bots: bool = False,
                   on_step: StepHook | None = None) -> Verdict:
-    """Re-simulate a replay step by step; the verdict names the first step that differs.
+    """Play a replay again step by step; the verdict names the first step that differs.
 
     ``on_step(step, game, action)`` is called before each decision is applied.
     A document without the structure of a replay (:func:`check_replay`) gets a
     verdict that says what is wrong with it.
     """
+    from agents.replay_verify import verify_checked
     try:
         check_replay(doc)
     except ReplayError as exc:
         return Verdict(False, str(exc))
-    if doc.get("game") == "hydras":
-        from agents.hydras.replay import verify_replay as verify_hydras
-        return verify_hydras(doc, check_bots=check_bots, on_step=on_step)
-    comp = default_components()
-    recorded = (doc.get("data") or {}).get("digest")
-    if recorded != comp.digest:
-        return Verdict(False, f"recorded with component data digest {str(recorded)[:12]}…, "
-                              f"this hydra-env has {comp.digest[:12]}… (other rules data)")
-    try:
-        game = Game.new(doc["scenario"], doc["stars"], doc["seed"], options=doc.get("options"))
-        bots = _bots(doc, game.num_players) if check_bots else None
-    except (HydraError, ValueError, TypeError) as exc:
-        return Verdict(False, f"cannot set the game up: {exc}")
-    decisions, digests = doc["decisions"], doc.get("state_digests")
-    for step, action in enumerate(decisions, 1):
-        problem = _check_step(game, step, action, bots, len(decisions))
-        if problem:
-            return Verdict(False, problem, step, step - 1, game)
-        if on_step:
-            on_step(step, game, action)
-        game.apply(action)
-        if digests is not None and (step > len(digests) or state_digest(game) != digests[step - 1]):
-            return Verdict(False, f"step {step}: the state after decision {action} differs from the "
-                                  f"recorded one (digest {state_digest(game)} != "
-                                  f"{digests[step - 1] if step <= len(digests) else 'none'})",
-                           step, step, game)
-    return _check_end(doc, game, len(decisions))
-
-
-def _bots(doc: dict[str, Any], players: int) -> list[Any]:
-    from hydra_env.envs.bots import make_bot
-    seats, seeds = doc.get("seats") or [], doc.get("bot_seeds") or []
-    if len(seats) != players or len(seeds) != players:
-        raise ReplayError(f"the replay names {len(seats)} seats; the scenario has {players}")
-    return [None if spec == "human" else make_bot(spec, seed=s) for spec, s in zip(seats, seeds)]
-
-
-def _check_step(game: Game, step: int, action: Any, bots: list[Any] | None, total: int) -> str:
-    if game.is_over:
-        return f"step {step}: the game is already over, yet {total - step + 1} decisions remain"
-    if not isinstance(action, int) or not game.is_legal(action):
-        try:
-            game.clone().apply(action)
-        except (HydraError, ValueError, TypeError) as exc:
-            return f"step {step}: decision {action!r} is not legal: {exc}"
-        return f"step {step}: decision {action!r} is not legal"
-    seat = game.current_player
-    if bots is not None and bots[seat] is not None:
-        chosen = bots[seat].act(game.view(seat), game.legal_actions())
-        if chosen != action:
-            return (f"step {step}: the bot of seat {seat} now chooses {chosen} "
-                    f"({game.describe(chosen)}), the replay has {action} ({game.describe(action)})")
-    return ""
-
-
-def _check_end(doc: dict[str, Any], game: Game, steps: int) -> Verdict:
-    if not game.is_over:
-        return Verdict(False, f"the decisions end after step {steps} but the game is not over "
-                              f"({game.pending})", steps + 1, steps, game)
-    result = plain_json(game.result().to_dict())
-    expected = doc["result"]
-    if result != expected:
-        diff = ", ".join(f"{k}: {expected.get(k)!r} recorded, {result[k]!r} now"
-                         for k in result if result[k] != expected.get(k))
-        return Verdict(False, f"the final result differs: {diff}", steps, steps, game)
-    return Verdict(True, "ok", None, steps, game)
+    return verify_checked(doc, check_bots=check_bots, on_step=on_step)

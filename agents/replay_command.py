@@ -1,14 +1,27 @@
-"""``hydra-env replay FILE...``: verify replays (of Hydra or of the card game Hydras).
+"""``hydra-env replay FILE...``: verify replays, of every registered game.
 
 Each file is set up again from its seed and its decisions are applied one by
 one, each checked to be legal (and, when the replay has them, the state after
 it against the recorded digest), then the final result is checked; the first
 step that differs is reported (:mod:`agents.replay`). A replay names its game
-(``"game": "hydras"``; none means Hydra, :mod:`agents.hydras.replay`); a game
-saved during ``hydra-env play --game hydras`` (key ``s``) is a record too: it is
-dealt again from its seed and must reach the saved position. ``--game`` checks
-that every file is of that game. With ``--check-bots`` the bots are rebuilt
-from their specs and seeds and must make the recorded decisions again.
+(field ``game``; an older replay naming none is the game whose replay hook sets
+``LEGACY``); a game saved during ``hydra-env play`` (key ``s``) is a record too
+when its game can verify saves: it is dealt again from its seed and must reach
+the saved position. ``--game`` checks that every file is of that game. With
+``--check-bots`` the bots are rebuilt from their specs and seeds and must make
+the recorded decisions again; ``--html`` writes the replay page
+(:mod:`agents.viewer.page`).
+
+Written once for every game; the game's replay hooks it reads
+(``agents/game_tools/<game>/replay.py``, each optional), besides those of
+:mod:`agents.replay`:
+
+* ``step_text(step, game, action) -> str`` — a line of ``--steps`` (default:
+  ``step  seat S  [action] describe(action)``).
+* ``result_text(result: dict) -> str`` — the result on the OK line (default:
+  the result's ``outcome``).
+* ``is_saved_game(doc) -> bool`` and ``verify_saved_game(text, on_step) -> Verdict``
+  — a file saved by ``play`` that this command verifies (default: none).
 """
 
 from __future__ import annotations
@@ -19,21 +32,26 @@ from pathlib import Path
 from typing import Any
 
 from agents import cli, games, replay
-from agents.replay import MAX_REPLAY_BYTES, ReplayError, Verdict
-from hydra_env import Game, HydraError
+from agents.replay import MAX_REPLAY_BYTES, ReplayError, Verdict, hook, replay_hooks
+from hydra_env import HydraError, game_names, game_spec
+
+
+def _user_part(doc: str | None) -> str:
+    """A module docstring up to its list of hooks (for ``--help``)."""
+    return (doc or "").split("Written once")[0]
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """The ``replay`` subcommand."""
     p = subparsers.add_parser(
-        "replay", help="re-simulate saved replays (Hydra or Hydras) step by step and verify them",
-        description=f"{__doc__}\n{replay.__doc__}", formatter_class=argparse.RawDescriptionHelpFormatter,
+        "replay", help="re-simulate saved replays step by step and verify them",
+        description=f"{_user_part(__doc__)}\n{_user_part(replay.__doc__)}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="example: hydra-env replay runs/eval/heuristic/replays/   (every *.json below)")
     p.add_argument("files", nargs="+", type=Path, metavar="FILE",
-                   help="replay files (or saved Hydras games), or folders holding them")
-    p.add_argument("--game", type=games.game_name, metavar="hydra|hydras",
-                   help="check that every file is of this game (default: the game each file names; "
-                        "a file naming none is Hydra)")
+                   help="replay files (or saved games), or folders holding them")
+    p.add_argument("--game", type=games.game_name, metavar="|".join(game_names()),
+                   help="check that every file is of this game (default: the game each file names)")
     p.add_argument("--steps", action="store_true", help="print every decision as it is replayed")
     p.add_argument("--board", action="store_true", help="print the final board")
     p.add_argument("--check-bots", action="store_true",
@@ -59,17 +77,16 @@ def _paths(items: Sequence[Path]) -> list[Path]:
     return paths
 
 
-def _print_step(step: int, game: Any, action: int) -> None:
-    if not isinstance(game, Game):
-        from agents.hydras.replay import describe_step
-        print(describe_step(step, game, action))
+def _print_step(step: int, game: Any, action: int, name: str) -> None:
+    text = hook(replay_hooks(name), "step_text", None)
+    if text is not None:
+        print(text(step, game, action))
         return
-    print(f"  {step:4d}  round {game.round} {game.phase:<8} seat {game.current_player}  "
-          f"[{action}] {game.describe(action)}")
+    print(f"  {step:4d}  seat {game.current_player}  [{action}] {game.describe(action)}")
 
 
 def _read(path: Path) -> tuple[Any, bytes]:
-    """The JSON of a file (a replay, or a saved Hydras game) and its bytes."""
+    """The JSON of a file (a replay, or a saved game) and its bytes."""
     try:
         with open(path, "rb") as fh:
             data = fh.read(MAX_REPLAY_BYTES + 1)
@@ -80,41 +97,47 @@ def _read(path: Path) -> tuple[Any, bytes]:
     return replay.read_replay_text(data), data
 
 
-def _game_of(doc: Any) -> str:
-    from agents.hydras.replay import is_saved_game
-    if is_saved_game(doc):
-        return "hydras"
-    return str(doc.get("game", "hydra")) if isinstance(doc, dict) else "hydra"
+def saved_game_of(doc: Any) -> str | None:
+    """The game whose replay hook ``is_saved_game`` knows ``doc`` as one of its saved games, or None."""
+    for name in game_names():
+        is_saved = hook(replay_hooks(name), "is_saved_game", None)
+        if is_saved is not None and is_saved(doc):
+            return name
+    return None
 
 
-def verify_file(path: Path, args: argparse.Namespace) -> tuple[Verdict, Any]:
-    """The verdict on one file and its document (ReplayError when it cannot be read as one)."""
-    from agents.hydras.replay import is_saved_game, verify_saved_game
+def verify_file(path: Path, args: argparse.Namespace) -> tuple[Verdict, Any, str, bool]:
+    """The verdict on one file, its document, its game and whether it is a saved game
+    (ReplayError when it cannot be read as one)."""
     doc, data = _read(path)
-    game = _game_of(doc)
-    if args.game is not None and game != args.game:
+    saved = saved_game_of(doc)
+    game = saved or (replay.game_of(doc) if isinstance(doc, dict) and doc.get("format") == replay.FORMAT
+                     else None)
+    if args.game is not None and game is not None and game != args.game:
         raise ReplayError(f"it is a {game} record, and --game {args.game} was given")
-    on_step = _print_step if args.steps else None
-    if is_saved_game(doc):
+    on_step = None
+    if args.steps:
+        def on_step(step: int, played: Any, action: int) -> None:
+            _print_step(step, played, action, game or "")
+    if saved is not None:
         if args.steps:
-            print(f"{path}: a saved Hydras game")
-        return verify_saved_game(data.decode("utf-8"), on_step=on_step), doc
+            print(f"{path}: a saved {game_spec(saved).title} game")
+        verify = replay_hooks(saved).verify_saved_game
+        return verify(data.decode("utf-8"), on_step=on_step), doc, saved, True
     replay.check_replay(doc)
+    game = replay.game_of(doc)
     if args.steps:
         print(f"{path}: seats {', '.join(doc.get('seats') or [])}, seed {doc['seed']}")
-    return replay.verify_replay(doc, check_bots=args.check_bots, on_step=on_step), doc
+    return replay.verify_replay(doc, check_bots=args.check_bots, on_step=on_step), doc, game, False
 
 
-def _ok_text(doc: Any, verdict: Verdict) -> str:
-    from agents.hydras.replay import is_saved_game, result_text
-    if is_saved_game(doc):
+def _ok_text(doc: Any, verdict: Verdict, game: str, saved: bool) -> str:
+    if saved:
         state = "over" if verdict.game.is_over else "in play"
         return f"{verdict.steps} decisions verified, saved position reached (game {state})"
-    r = doc["result"]
-    if doc.get("game") == "hydras":
-        return f"{verdict.steps} decisions verified, {result_text(r)}"
-    score = f", score {r['score']}" if r.get("score") is not None else ""
-    return f"{verdict.steps} decisions verified, {r.get('outcome')}{score}"
+    text = hook(replay_hooks(game), "result_text", None)
+    result = text(doc["result"]) if text is not None else str(doc["result"].get("outcome", "over"))
+    return f"{verdict.steps} decisions verified, {result}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -128,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
     bad = 0
     for path in paths:
         try:
-            verdict, doc = verify_file(path, args)
+            verdict, doc, game, saved = verify_file(path, args)
         except HydraError as exc:
             message = str(exc)
             print(f"FAIL {path}: {message.removeprefix(f'{path}: ')}")
@@ -140,15 +163,15 @@ def run(args: argparse.Namespace) -> int:
             bad += 1
             continue
         if verdict.ok:
-            print(f"OK   {path}: {_ok_text(doc, verdict)}")
+            print(f"OK   {path}: {_ok_text(doc, verdict, game, saved)}")
         else:
             bad += 1
             print(f"FAIL {path}: {verdict.message}")
         if args.board and verdict.game is not None:
             print(verdict.game.render())
-        if args.html is not None and verdict.ok and _game_of(doc) == "hydras" and "players" not in doc:
+        if args.html is not None and verdict.ok and saved:
             print(f"no page written: {path} is a saved game, not a replay (finish it with "
-                  f"`hydra-env play --game hydras --load {path} --html PAGE`)")
+                  f"`hydra-env play --game {game} --load {path} --html PAGE`)")
         elif args.html is not None and verdict.ok:
             from agents.viewer import write_replay_page
             write_replay_page(doc, args.html)

@@ -47,7 +47,8 @@ from agents.progress import progress  # noqa: E402
 
 def one_game(spec: str, seed: int, index: int, scenario: int, stars: int) -> tuple[float | None, float]:
     """``(score or None for a loss, CPU seconds)`` of game ``index`` of a run with ``seed``."""
-    task = GameTask(index, scenario, stars, game_seed(seed, index), (spec,), (bot_seed(seed, index, 0),))
+    task = GameTask(index, "hydra", {"scenario": scenario, "stars": stars}, game_seed(seed, index), (spec,),
+                    (bot_seed(seed, index, 0),))
     t = time.process_time()
     record = play_game(task)
     seconds = time.process_time() - t

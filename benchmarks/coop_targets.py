@@ -51,7 +51,7 @@ SEATS = 4
 def play_tables(specs: list[str], deals: int, seed: int, scenario: int, stars: int,
                 workers: int, label: str) -> list[tuple[tuple[int, ...], dict[str, Any]]]:
     """(table, result) of every game: ``deals`` deals, each in the four seat rotations."""
-    tasks, table = make_tasks(specs, scenario, stars, SEATS, deals * SEATS, seed, {}, False)
+    tasks, table = make_tasks(specs, "hydra", {"scenario": scenario, "stars": stars}, SEATS, deals * SEATS, seed, False)
     with progress(total=len(tasks), desc=label, unit="game", file=sys.stderr) as bar:
         records = run_games(tasks, workers=workers, progress=bar.update)
     return [(table(i), rec.result) for i, rec in enumerate(records)]

@@ -17,51 +17,51 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from typing import Any
 
+from agents import stats
+from agents.backends import GameError, GameRecord, GameTask, TaskList, play_game, run_games
 from agents.progress import progress
-from hydra_env.envs.bots import make_bot
 from hydra_env.errors import HydraError
-from hydra_env.hydras import HydrasGame
 
-Z95 = 1.959963984540054
+Z95 = stats.Z95
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of ``successes`` out of ``n`` (95 % by default)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    """The Wilson score interval of ``successes`` out of ``n`` (95 % by default):
+    :func:`agents.stats.wilson_interval`, ``(0, 1)`` when ``n`` is 0."""
+    return stats.wilson_interval(successes, n, z) or (0.0, 1.0)
+
+
+def match_task(agent: str, opponents: list[str], players: int, seed: int, index: int) -> GameTask:
+    """Game ``index``: the agent on seat ``index mod players``, the opponents (cycled) on the
+    others; dealt from ``seed + index``, the bot of seat s seeded ``(seed + index) * 8 + s``."""
+    seat = index % players
+    specs = [opponents[k % len(opponents)] for k in range(players - 1)]
+    specs.insert(seat, agent)
+    game_seed = seed + index
+    return GameTask(index, "hydras", {"num_players": players}, game_seed, tuple(specs),
+                    tuple(game_seed * 8 + s for s in range(players)))
+
+
+def play_match_game(task: GameTask) -> GameRecord:
+    """Play one match game; a decision with one legal action is taken without asking the bot."""
+    return play_game(task, ask_forced=False)
+
+
+def game_figures(record: GameRecord, players: int) -> dict[str, Any]:
+    """The agent's share of the win, its score and rank in a played game."""
+    seat, result = record.index % players, record.result
+    share = 1.0 / len(result["winners"]) if seat in result["winners"] else 0.0
+    return {"game": record.index, "seed": record.seed, "seat": seat, "share": share,
+            "score": result["scores"][seat], "rank": result["ranks"][seat]}
 
 
 def play_one(agent: str, opponents: list[str], players: int, seed: int, index: int) -> dict[str, Any]:
     """Game ``index``: the agent on seat ``index mod players``; its share of the win,
     its score and rank."""
-    seat = index % players
-    specs = [opponents[k % len(opponents)] for k in range(players - 1)]
-    specs.insert(seat, agent)
-    game_seed = seed + index
-    bots = [make_bot(spec, game="hydras", seed=game_seed * 8 + s) for s, spec in enumerate(specs)]
-    game = HydrasGame.new(players, game_seed)
-    while not game.is_over:
-        player = game.current_player
-        legal = game.legal_actions()
-        game.apply(legal[0] if len(legal) == 1 else int(bots[player].act(game.view(player), legal)))
-    result = game.result()
-    share = 1.0 / len(result.winners) if seat in result.winners else 0.0
-    return {"game": index, "seed": game_seed, "seat": seat, "share": share,
-            "score": result.scores[seat], "rank": result.ranks[seat]}
-
-
-def _chunk(agent: str, opponents: list[str], players: int, seed: int, games: list[int],
-           show: bool) -> list[dict[str, Any]]:
-    return [play_one(agent, opponents, players, seed, i)
-            for i in progress(games, desc="games", unit="game", quiet=not show)]
+    return game_figures(play_match_game(match_task(agent, opponents, players, seed, index)), players)
 
 
 def win_share(agent: str, opponents: list[str], *, games: int = 1000, players: int = 3,
@@ -69,17 +69,10 @@ def win_share(agent: str, opponents: list[str], *, games: int = 1000, players: i
     """Play the games (module docstring) and summarise: ``share``, its ``low`` and
     ``high`` 95 % bounds, ``equal`` (1/players), ``clear`` (the interval lies above
     ``equal``), mean score and rank, and the per-game records under ``games_played``."""
-    chunks = [list(range(w, games, workers)) for w in range(workers)]
-    if workers <= 1:
-        parts = [_chunk(agent, opponents, players, seed, chunks[0], True)]
-    else:
-        import multiprocessing as mp
-
-        from agents.backends import one_thread_worker
-        with mp.get_context("spawn").Pool(workers, initializer=one_thread_worker) as pool:
-            parts = pool.starmap(_chunk, [(agent, opponents, players, seed, c, k == 0)
-                                          for k, c in enumerate(chunks)])
-    records = sorted((r for part in parts for r in part), key=lambda r: r["game"])
+    tasks = TaskList(games, lambda i: match_task(agent, opponents, players, seed, i))
+    with progress(total=games, desc="games", unit="game") as bar:
+        played = run_games(tasks, workers=workers, progress=bar.update, play=play_match_game)
+    records = [game_figures(rec, players) for rec in played]
     total = sum(r["share"] for r in records)
     low, high = wilson(total, len(records))
     equal = 1.0 / players
@@ -109,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         out = win_share(args.agent, args.opponents.split(","), games=args.games,
                         players=args.players, seed=args.seed, workers=args.workers)
-    except HydraError as exc:
+    except (HydraError, GameError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"{args.agent} vs {args.opponents} ({args.players} players, {out['n_games']} games, "

@@ -28,6 +28,7 @@ import torch
 from stable_baselines3.common.utils import obs_as_tensor
 
 from agents.progress import progress
+from hydra_env.api.registry import game_names
 from hydra_env.envs.bots import make_bot
 from hydra_env.errors import ConfigError
 
@@ -35,10 +36,12 @@ Episodes = list[dict[str, Any]]     # [{"seed": env seed, "actions": [...]}, ...
 
 
 def play_teacher(make_env: Callable[[], Any], teacher: str, games: int, seed: int,
-                 workers: int = 1, game: str = "hydra") -> Episodes:
+                 workers: int = 1, game: str | None = None) -> Episodes:
     """The teacher's decisions in ``games`` episodes; episode ``g`` uses env and
     teacher seed ``seed + g``, so the result does not depend on ``workers``.
-    ``game``: the bot registry's game of the teacher (``hydra`` or ``hydras``)."""
+    ``game``: the registry name of the teacher's game (default: the first
+    registered game, as the tools' default)."""
+    game = game or game_names()[0]
     chunks = [list(range(i, games, workers)) for i in range(workers)]
     if workers <= 1:
         parts = [_play(make_env, teacher, chunks[0], seed, True, game)]
@@ -53,7 +56,7 @@ def play_teacher(make_env: Callable[[], Any], teacher: str, games: int, seed: in
 
 
 def _play(make_env: Callable[[], Any], teacher: str, games: list[int], seed: int,
-          show: bool, game: str = "hydra") -> Episodes:
+          show: bool, game: str) -> Episodes:
     env = make_env()
     out = []
     for g in progress(games, desc=f"imitate {teacher}", unit="game", quiet=not show):

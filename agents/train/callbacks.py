@@ -12,9 +12,10 @@ from typing import Any
 
 from stable_baselines3.common.callbacks import BaseCallback
 
-from agents.backends import GameTask, bot_seed, game_seed, run_games
 from agents.progress import progress
-from agents.train.config import TrainConfig
+from agents.train import game_hooks
+from agents.train.config_fields import TrainConfig
+from hydra_env.api.registry import game_names
 
 
 class ProgressBar(BaseCallback):
@@ -162,59 +163,21 @@ class Checkpoints(BaseCallback):
         return save_checkpoint(self.model, self.run_dir, self.keep)
 
 
-def eval_tasks(config: TrainConfig, spec: str, games: int, seed: int) -> list[GameTask]:
-    """Evaluation games: solo on fixed seeds; coordinated with the learner rotating
-    over the seats against the first configured opponent."""
-    from hydra_env import default_components
-    kwargs = config.env_kwargs
-    scenario = int(kwargs.get("scenario", 10 if config.env.endswith("Solo-v0") else 1))
-    stars = int(kwargs.get("stars", 1))
-    players = default_components().scenario(scenario).players
-    tasks = []
-    for i in range(games):
-        specs = [config.opponents[0] if config.opponents else "heuristic"] * players
-        specs[i % players] = spec
-        tasks.append(GameTask(i, scenario, stars, game_seed(seed, i), tuple(specs),
-                              tuple(bot_seed(seed, i, s) for s in range(players))))
-    return tasks
+def primary_metric(metrics: dict[str, float], config: TrainConfig) -> float:
+    """What "best model" maximises: the game's ``best_metric``
+    (:mod:`agents.train.game_hooks`; by default the win share)."""
+    return game_hooks.best_metric(config, metrics)
 
 
-def eval_metrics(tasks: list[GameTask], records: list[Any], learner: str) -> dict[str, float]:
-    """Rates and means of an evaluation, named as logged (``eval/...``)."""
-    n = len(records)
-    won = [r.result["outcome"] == "won" for r in records]
-    if records and records[0].result["mode"] == "solo":
-        scores = [r.result["score"] or 0 for r in records]
-        won_scores = [s for s, w in zip(scores, won) if w]
-        return {"eval/solo_score_mean": sum(scores) / n, "eval/solo_win_rate": sum(won) / n,
-                "eval/solo_won_score_mean": sum(won_scores) / max(1, len(won_scores))}
-    seats = [t.specs.index(learner) for t in tasks]
-    epic = sum(r.result["epic_hero"] == s for r, s in zip(records, seats))
-    tragic = sum(r.result["tragic_hero"] == s for r, s in zip(records, seats))
-    return {"eval/epic_hero_rate": epic / n, "eval/tragic_hero_rate": tragic / n,
-            "eval/city_saved_rate": sum(won) / n}
-
-
-def hydras_metrics(config: TrainConfig, spec: str) -> dict[str, float]:
-    """Hydras: ``eval_games`` games against the first of ``opponents``, seats rotated
-    (:func:`agents.hydras.match.win_share`): win share, mean score and rank."""
-    from agents.hydras.match import win_share
-    out = win_share(spec, [config.opponents[0] if config.opponents else "heuristic"],
-                    games=config.eval_games, players=int(config.env_kwargs.get("num_players", 3)),
-                    seed=config.eval_seed)
-    return {"eval/win_share": out["share"], "eval/score_mean": out["score_mean"],
-            "eval/rank_mean": out["rank_mean"]}
-
-
-def primary_metric(metrics: dict[str, float]) -> float:
-    """What "best model" maximises: solo expected score; coordinated epic − tragic
-    rate plus half the city-saved rate; Hydras the win share."""
-    if "eval/win_share" in metrics:
-        return metrics["eval/win_share"]
-    if "eval/solo_score_mean" in metrics:
-        return metrics["eval/solo_score_mean"]
-    return (metrics["eval/epic_hero_rate"] - metrics["eval/tragic_hero_rate"]
-            + 0.5 * metrics["eval/city_saved_rate"])
+def __getattr__(name: str) -> Any:
+    """``eval_tasks`` and ``eval_metrics``, moved to a game's train hooks: deprecated
+    aliases, kept for one release (the first registered game's hooks that have them)."""
+    if name in ("eval_tasks", "eval_metrics"):
+        for game in game_names():
+            hooks = game_hooks.train_hooks(game)
+            if hasattr(hooks, name):
+                return getattr(hooks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def periodic_best(run_dir: Path) -> dict[str, Any] | None:
@@ -227,7 +190,7 @@ def periodic_best(run_dir: Path) -> dict[str, Any] | None:
 
 class Evaluate(BaseCallback):
     """Every ``config.eval_freq`` steps: play ``eval_games`` fixed-seed games with the
-    current policy (through the same code as ``hydra-env evaluate``), log ``eval/...``
+    current policy (the game's ``metrics``, :mod:`agents.train.game_hooks`), log ``eval/...``
     and keep the best model as ``best_model.zip`` (with ``best.json``). A warm-started
     policy is evaluated at step 0 too, as the curve's baseline; only trained policies
     can become the best model."""
@@ -257,16 +220,12 @@ class Evaluate(BaseCallback):
         path = self.checkpoints.save()
         spec = f"ppo:{path}"
         start = time.perf_counter()
-        if self.config.env == "hydra_env/Hydras-v0":
-            metrics = hydras_metrics(self.config, spec)
-        else:
-            tasks = eval_tasks(self.config, spec, self.config.eval_games, self.config.eval_seed)
-            metrics = eval_metrics(tasks, run_games(tasks, workers=1), spec)
+        metrics = game_hooks.metrics(self.config, spec)
         for key, value in metrics.items():
             self.logger.record(key, value)
         self.logger.record("eval/seconds", time.perf_counter() - start)
         self.logger.dump(self.num_timesteps)
-        score = primary_metric(metrics)
+        score = primary_metric(metrics, self.config)
         if self.num_timesteps > 0 and score > self.best:
             self.best = score
             save_atomic(self.model, self.run_dir / "best_model.zip")

@@ -9,7 +9,8 @@ fail minutes into a run fails at once, with nothing written:
 * ``bc_teacher`` and every entry of ``opponents``: bot specs that resolve
   (through :func:`hydra_env.envs.bots.make_bot`, of the config's game);
 * ``env`` with ``env_kwargs``: the training environment is built once and
-  reset (with the opponent pool of ``hydra_env/Coop-v0`` and ``hydra_env/Hydras-v0``);
+  reset (with the opponent pool where the config's opponents play the other
+  seats, :mod:`agents.train.game_hooks`);
 * ``init_policy``: a checkpoint that loads and fits the env and the network;
 * the imitation cache (``runs/bc_cache/``) of a warm start, when it exists:
   a corrupt file is named, with what to do about it.
@@ -94,7 +95,7 @@ def check_env(config: TrainConfig) -> None:
     ``env_kwargs`` (with the arguments tried) when that fails."""
     import gymnasium as gym
 
-    from agents.train.trainer import env_kwargs
+    from agents.train.environments import env_kwargs
     kwargs = env_kwargs(config, None)
     shown = {k: v for k, v in kwargs.items() if k != "opponents" or k in config.env_kwargs}
     where = f"field 'env_kwargs': cannot build {config.env} with {shown}"
@@ -164,7 +165,8 @@ def check_init_policy(config: TrainConfig) -> Path | None:
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     from agents.ppo_bot import resolve_policy
-    from agents.train.trainer import env_kwargs, new_model
+    from agents.train.environments import env_kwargs
+    from agents.train.model import new_model
     label = f"field 'init_policy' ({config.init_policy!r})"
     try:
         path = resolve_policy(config.init_policy)

@@ -2,9 +2,9 @@
 
 ::
 
-    hydra-env train                       # the packaged solo_ppo config
+    hydra-env train                       # the default game's packaged config (solo_ppo)
     hydra-env train coop_ppo --set total_timesteps=2e6 --set seed=3
-    hydra-env train --game hydras          # the packaged hydras_ppo config (the card game)
+    hydra-env train --game hydras          # that game's packaged config (hydras_ppo)
     hydra-env train hydras_ppo
     hydra-env train my_config.yaml
     hydra-env train --resume runs/Solo-v0__ppo__0__20261130-120000
@@ -13,6 +13,12 @@
 The whole config is checked before the run folder is made (every field, the
 env it builds, the bots it names, the device); a bad one is an error naming
 the field, exit code 2, and nothing is written.
+
+The games and their packaged configs come from the registry and the games'
+train hooks (:mod:`agents.train.game_hooks`): ``--game`` offers every
+registered game; without a config it trains the game's ``DEFAULT_CONFIG``
+(a game without one: the fields' defaults on its first env id, against
+``random`` opponents).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
+from hydra_env.api.registry import game_names
 from hydra_env.errors import HydraError
 
 
@@ -29,22 +36,23 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """The ``train`` sub-command."""
     p = subparsers.add_parser(
         "train", help="train a MaskablePPO agent (run folder under runs/)",
-        description="Train a MaskablePPO agent on hydra_env/Solo-v0, hydra_env/Coop-v0 or "
-                    "hydra_env/Hydras-v0 (the card game). "
+        description="Train a MaskablePPO agent on the env of a registered game "
+                    "(hydra_env/Solo-v0, hydra_env/Coop-v0, hydra_env/Hydras-v0 ...). "
                     "The config is YAML: a 'default' block and one block per env id. "
                     "A run folder runs/{env}__{name}__{seed}__{time}/ receives the resolved "
                     "config, TensorBoard logs, checkpoints, the best model and a final "
                     "evaluation report.")
     p.add_argument("config", nargs="?", default=None,
                    help="a YAML config file, or the name of a packaged config such as "
-                        "coop_ppo (default: solo_ppo, the default solo training)")
+                        "coop_ppo (default: the packaged config of --game, or of the default "
+                        "game: solo_ppo, the default solo training)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override a config field, e.g. --set total_timesteps=2e6 (repeatable); "
                         "a dotted key sets one entry of env_kwargs: --set env_kwargs.scenario=11; "
                         "with --resume the overrides are written into the run's config.yaml")
-    p.add_argument("--game", choices=("hydra", "hydras"), default=None,
-                   help="the game: without a config, its packaged config (hydra: solo_ppo, "
-                        "hydras: hydras_ppo); with one, it must train on that game")
+    p.add_argument("--game", choices=game_names(), default=None,
+                   help="the game: without a config, its packaged config (e.g. hydras: "
+                        "hydras_ppo); with one, it must train on that game")
     p.add_argument("--env", default=None, help="env block of the config to use "
                                                "(default: the config's 'env' field)")
     p.add_argument("--resume", type=Path, default=None, metavar="RUN_DIR",
@@ -73,11 +81,31 @@ def _fields_text() -> str:
     return "\n".join(lines)
 
 
+def _load(path: str | None, game: str | None, overrides: list[str], env: str | None) -> Any:
+    """The config of the command line: the file given, else the packaged config of
+    ``game`` (default: the first registered game, as the tools' default); a game
+    without one trains the fields' defaults on its first env id, against ``random``."""
+    from agents.outputs import UsageError
+    from agents.train.config import load_config
+    from agents.train.game_hooks import default_config
+    from hydra_env.api.registry import game_spec
+    if path is not None:
+        return load_config(path, overrides, env=env)
+    game = game or game_names()[0]
+    packaged = default_config(game)
+    if packaged is not None:
+        return load_config(packaged, overrides, env=env)
+    env_ids = game_spec(game).env_ids
+    if env is None and not env_ids:
+        raise UsageError(f"--game {game}: the game has no env id to train on")
+    return load_config(None, [f"env={env or env_ids[0]}", "opponents=[random]", *overrides])
+
+
 def run(args: argparse.Namespace) -> int:
     """Train, or resume; exit 0 when done, 130 when interrupted (checkpoint saved)."""
     from agents.cli import UsageError
     from agents.outputs import check_work_folder
-    from agents.train.config import DEFAULT_CONFIGS, config_game, load_config
+    from agents.train.config import config_game
     if args.help_fields:
         print(_fields_text())
         return 0
@@ -95,8 +123,7 @@ def run(args: argparse.Namespace) -> int:
         if args.resume is not None and args.game is not None:
             raise UsageError("--game picks a config; a resumed run keeps its game (drop --game)")
         config = None if args.resume is not None else \
-            load_config(args.config or DEFAULT_CONFIGS[args.game or "hydra"], args.overrides,
-                        env=args.env)
+            _load(args.config, args.game, args.overrides, args.env)
         if config is not None and args.game is not None and config_game(config) != args.game:
             raise UsageError(f"--game {args.game}: the config trains on {config.env} (game "
                              f"{config_game(config)!r}); drop --game or give a config of {args.game}")

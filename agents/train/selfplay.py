@@ -1,10 +1,11 @@
 """Opponents sampled per episode: scripted bots by weight, or frozen past learners.
 
-An :class:`OpponentPool` sits in a ``hydra_env/Coop-v0`` or ``hydra_env/Hydras-v0`` seat; at every reset
+An :class:`OpponentPool` sits in an opponent's seat of a game's env (the envs of
+a game's ``OPPONENT_ENVS``, :mod:`agents.train.game_hooks`); at every reset
 the environment asks it for this episode's bot (``sample(seed)``). With
 probability ``selfplay_prob`` that is a frozen checkpoint from the pool
-folder (written by :class:`agents.train.callbacks.SelfPlayPool`), otherwise
-a scripted bot drawn by ``weights``. It holds only names and a folder, so it
+folder (written by :class:`agents.train.callbacks.SelfPlayPool`, played by the
+game's ``selfplay_bot``), otherwise a scripted bot drawn by ``weights``. It holds only names and a folder, so it
 pickles into ``SubprocVecEnv`` workers; checkpoints load lazily and are
 cached per process.
 """
@@ -17,6 +18,8 @@ from typing import Any
 
 import numpy as np
 
+from agents.train import game_hooks
+from hydra_env.api.registry import game_names
 from hydra_env.envs.bots import make_bot
 
 
@@ -25,10 +28,11 @@ class OpponentPool:
 
     def __init__(self, names: Sequence[str], weights: Sequence[float] = (), *,
                  pool_dir: str | Path | None = None, selfplay_prob: float = 0.0,
-                 pool_size: int = 5, game: str = "hydra") -> None:
+                 pool_size: int = 5, game: str | None = None) -> None:
         """``names``: scripted bots; ``weights``: their sampling weights (uniform if empty);
-        ``game``: the bot registry's game (``hydra`` or ``hydras``)."""
-        self.game = game
+        ``game``: the registry name of the game (default: the first registered game,
+        as the tools' default, :func:`agents.games.default_game`)."""
+        self.game = game or game_names()[0]
         self.names = list(names)
         w = np.asarray(list(weights) or [1.0] * len(self.names), dtype=float)
         self.weights = w / w.sum()
@@ -48,11 +52,7 @@ class OpponentPool:
         frozen = self.frozen()
         if frozen and rng.random() < self.selfplay_prob:
             path = str(frozen[int(rng.integers(len(frozen)))])
-            if self.game == "hydras":
-                from agents.hydras.ppo_bot import HydrasPPOBot
-                return HydrasPPOBot(path, seed=seed)
-            from agents.ppo_bot import PPOBot
-            return PPOBot(path, seed=seed)
+            return game_hooks.selfplay_bot(self.game, path, seed)
         name = self.names[int(rng.choice(len(self.names), p=self.weights))]
         return make_bot(name, game=self.game, seed=seed)
 

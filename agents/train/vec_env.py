@@ -1,6 +1,7 @@
 """``BatchVecEnv``: a Stable-Baselines3 ``VecEnv`` over a vector env of :mod:`hydra_env.envs.vector`.
 
-The trainer's default for Solo-v0 and Coop-v0 (config ``vec_env: batch``): all
+The trainer's default (config ``vec_env: batch``) for the envs that have a vector
+env (:func:`batch_env_ids`: Solo-v0 and Coop-v0 today): all
 ``n_envs`` games step in one game batch (native where built) instead of one
 ``gym.make`` env each in a ``DummyVecEnv``. What SB3 and sb3-contrib see is what
 ``DummyVecEnv`` of the single envs gives, step for step (tested):
@@ -26,15 +27,22 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 from stable_baselines3.common.vec_env import VecEnv
 
+from agents.train.game_hooks import train_env_ids
 from hydra_env import ConfigError
 
-SOLO, COOP = "hydra_env/Solo-v0", "hydra_env/Coop-v0"
+
+def batch_env_ids() -> tuple[str, ...]:
+    """The env ids of the registered games that have a vector env (a Gymnasium
+    ``vector_entry_point``: a game batch), in the registry's order."""
+    return tuple(env_id for env_id in train_env_ids()
+                 if env_id in gym.registry and gym.spec(env_id).vector_entry_point is not None)
 
 
 def make_vector_env(env_id: str, num_envs: int, **kwargs: Any) -> Any:
-    """The vector env of ``env_id`` (Solo-v0 or Coop-v0) with ``SameStep`` auto-reset."""
-    if env_id not in (SOLO, COOP):
-        raise ConfigError(f"vec_env 'batch' runs {SOLO} or {COOP}, not {env_id}; use vec_env: dummy")
+    """The vector env of ``env_id`` (one of :func:`batch_env_ids`) with ``SameStep`` auto-reset."""
+    if env_id not in batch_env_ids():
+        raise ConfigError(f"vec_env 'batch' runs {' or '.join(batch_env_ids())}, not {env_id}; "
+                          f"use vec_env: dummy")
     return gym.make_vec(env_id, num_envs=num_envs, vectorization_mode="vector_entry_point",
                         autoreset_mode=AutoresetMode.SAME_STEP, **kwargs).unwrapped
 

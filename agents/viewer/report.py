@@ -101,11 +101,13 @@ def _replay_doc(folder: Path, config: dict[str, Any], row: dict[str, str], play_
     if not play_missing:
         return None
     from agents.backends import GameTask, bot_seed, game_seed, play_game
+    from hydra_env import game_spec
 
     specs = tuple(config["seats"])
-    task = GameTask(index, config["scenario"], config["stars"], game_seed(config["seed"], index), specs,
-                    tuple(bot_seed(config["seed"], index, s) for s in range(len(specs))),
-                    dict(config.get("options") or {}), record=True)
+    params = game_spec("hydra").check_params({"scenario": config["scenario"], "stars": config["stars"],
+                                              **(config.get("options") or {})})
+    task = GameTask(index, "hydra", params, game_seed(config["seed"], index), specs,
+                    tuple(bot_seed(config["seed"], index, s) for s in range(len(specs))), record=True)
     rec = play_game(task)
     score = "" if rec.result["score"] is None else str(rec.result["score"])
     if int(row["seed"]) != task.seed or rec.result["outcome"] != row["outcome"] or score != row["score"]:

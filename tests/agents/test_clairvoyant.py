@@ -25,7 +25,8 @@ SEEDS = [game_seed(0, i) for i in range(5)]
 
 
 def _heuristic_score(seed: int, index: int) -> int:
-    rec = play_game(GameTask(index, 10, 1, seed, ("heuristic",), (bot_seed(0, index, 0),)))
+    rec = play_game(GameTask(index, "hydra", {"scenario": 10, "stars": 1}, seed, ("heuristic",),
+                             (bot_seed(0, index, 0),)))
     return int(rec.result["score"]) if rec.result["outcome"] == "won" else 0
 
 

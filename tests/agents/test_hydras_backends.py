@@ -10,12 +10,12 @@ from hydra_env.hydras import HydrasGame
 
 
 def _task(i: int, specs: tuple[str, ...] = ("greedy", "random")) -> GameTask:
-    return GameTask(i, 0, 0, 100 + i, specs, tuple(range(len(specs))), game="hydras", players=len(specs))
+    return GameTask(i, "hydras", {"num_players": len(specs)}, 100 + i, specs, tuple(range(len(specs))))
 
 
 def test_new_game_deals_the_game_of_the_task() -> None:
     assert isinstance(new_game(_task(0)), HydrasGame) and new_game(_task(0)).num_players == 2
-    hydra = new_game(GameTask(0, 10, 1, 3, ("random",), (0,)))
+    hydra = new_game(GameTask(0, "hydra", {"scenario": 10, "stars": 1}, 3, ("random",), (0,)))
     assert isinstance(hydra, Game) and hydra.num_players == 1
 
 
@@ -31,8 +31,8 @@ def test_hydras_records_are_the_same_on_one_or_two_workers() -> None:
 def test_a_hydras_task_makes_its_bots_from_the_hydras_registry() -> None:
     with pytest.raises(GameError, match="unknown bot 'rollout'"):
         play_game(_task(0, ("rollout", "random")))
-    rec = play_game(GameTask(0, 0, 0, 5, ("heuristic", "heuristic", "heuristic"), (1, 2, 3), record=True,
-                             game="hydras", players=3))
+    rec = play_game(GameTask(0, "hydras", {"num_players": 3}, 5, ("heuristic", "heuristic", "heuristic"), (1, 2, 3),
+                             record=True))
     game = HydrasGame.new(3, seed=5)
     for action in rec.decisions:
         game.apply(action)

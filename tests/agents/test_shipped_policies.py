@@ -53,7 +53,7 @@ def test_shipped_policy_records_its_command_and_config(name: str, tmp_path: Path
 def test_shipped_policy_plays_a_whole_game_legally(name: str) -> None:
     _, scenario, players = SHIPPED[name]
     specs = (f"ppo:{name}",) + ("heuristic",) * (players - 1)
-    record = play_game(GameTask(index=0, scenario=scenario, stars=1, seed=3, specs=specs,
+    record = play_game(GameTask(index=0, game="hydra", params={"scenario": scenario, "stars": 1}, seed=3, specs=specs,
                                 bot_seeds=tuple(range(players))))
     # play_game raises GameError on any illegal choice; the game reached its end.
     assert record.result["outcome"] in ("won", "lost")
@@ -62,7 +62,7 @@ def test_shipped_policy_plays_a_whole_game_legally(name: str) -> None:
 @pytest.mark.parametrize("name", ["solo-default", "solo-from-search", "solo-from-search-long"])
 def test_shipped_solo_policy_is_deterministic(name: str) -> None:
     def play() -> list[int]:
-        record = play_game(GameTask(index=0, scenario=10, stars=1, seed=11,
+        record = play_game(GameTask(index=0, game="hydra", params={"scenario": 10, "stars": 1}, seed=11,
                                     specs=(f"ppo:{name}",), bot_seeds=(0,), record=True))
         return record.decisions or []
     first, second = play(), play()

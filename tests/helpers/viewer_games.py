@@ -18,7 +18,7 @@ SHOVE_GAME = (7, 1, "random")
 @lru_cache(maxsize=16)
 def _doc(scenario: int, index: int, bot: str) -> dict[str, Any]:
     players = Game.new(scenario, 1, 0).num_players
-    task = GameTask(index, scenario, 1, game_seed(0, index), (bot,) * players,
+    task = GameTask(index, "hydra", {"scenario": scenario, "stars": 1}, game_seed(0, index), (bot,) * players,
                     tuple(bot_seed(0, index, s) for s in range(players)), record=True)
     rec = play_game(task)
     return replay.replay_of_task(task, rec.decisions or [], rec.result)

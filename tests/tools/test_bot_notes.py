@@ -13,14 +13,14 @@ import pytest
 from agents import replay
 from agents.backends import GameTask, play_game
 from agents.base import notes_of, want_notes
+from agents.game_tools.hydra.viewer import page_data
 from agents.viewer import write_replay_page
-from agents.viewer.page import page_data
 from hydra_env import Game
 from hydra_env.envs.bots import make_bot
 
 
 def _task(spec: str, record: bool, scenario: int = 10) -> GameTask:
-    return GameTask(0, scenario, 1, 7, (spec,), (11,), {}, record=record)
+    return GameTask(0, "hydra", {"scenario": scenario, "stars": 1}, 7, (spec,), (11,), record=record)
 
 
 def _page_json(path: Path) -> dict:

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from agents import cli, evaluate, stats
+from agents import cli, evaluate, plots, stats
 from agents.backends import GameRecord, bot_seed, game_seed
 from hydra_env import Game
 from hydra_env.envs.bots import bot_names, register_bot
@@ -184,7 +184,7 @@ def test_failure_while_writing_leaves_nothing(tmp_path: Path, monkeypatch: pytes
                                               capsys: pytest.CaptureFixture[str]) -> None:
     def broken(*_: Any, **__: Any) -> None:
         raise OSError("disk full")
-    monkeypatch.setattr(evaluate.plots, "plot_solo_scores", broken)
+    monkeypatch.setattr(plots, "plot_solo_scores", broken)
     assert _run(tmp_path, "--agent", "random", "--games", "3", "--workers", "1")[0] == 1
     assert "disk full" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []

@@ -16,8 +16,8 @@ from hydra_env.hydras import HydrasGame
 
 @pytest.fixture(scope="module")
 def doc() -> dict[str, Any]:
-    task = GameTask(3, 0, 0, 11, ("heuristic", "greedy", "random"), (1, 2, 3), record=True, game="hydras",
-                    players=3)
+    task = GameTask(3, "hydras", {"num_players": 3}, 11, ("heuristic", "greedy", "random"), (1, 2, 3),
+                    record=True)
     rec = play_game(task)
     return replay.replay_of_task(task, rec.decisions, rec.result)
 

@@ -216,7 +216,7 @@ def test_task_lists_and_chunks_are_made_on_demand() -> None:
 
     def task(i: int) -> GameTask:
         made.append(i)
-        return GameTask(i, 10, 1, game_seed(0, i), ("random",), (i,))
+        return GameTask(i, "hydra", {"scenario": 10, "stars": 1}, game_seed(0, i), ("random",), (i,))
     tasks = TaskList(10**12, task)
     assert len(tasks) == 10**12 and tasks[5].index == 5 and tasks[-1].index == 10**12 - 1
     first = next(chunked(tasks, 2))
@@ -226,7 +226,8 @@ def test_task_lists_and_chunks_are_made_on_demand() -> None:
 
 
 def test_run_games_plays_a_task_list_in_order_with_few_chunks_in_flight() -> None:
-    tasks = TaskList(40, lambda i: GameTask(i, 10, 1, game_seed(0, i), ("random",), (i,)))
+    tasks = TaskList(40, lambda i: GameTask(i, "hydra", {"scenario": 10, "stars": 1}, game_seed(0, i),
+                                            ("random",), (i,)))
     records = run_games(tasks, workers=2)
     assert [r.index for r in records] == list(range(40))
     assert [r.result for r in records] == [r.result for r in run_games(list(tasks), workers=1)]

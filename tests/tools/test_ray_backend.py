@@ -28,7 +28,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 
 def test_ray_records_equal_local_records(local_ray: None) -> None:
-    tasks = [GameTask(i, 7, 1, game_seed(1, i), ("random", "random"),
+    tasks = [GameTask(i, "hydra", {"scenario": 7, "stars": 1}, game_seed(1, i), ("random", "random"),
                       (bot_seed(1, i, 0), bot_seed(1, i, 1)), record=True) for i in range(30)]
     done: list[int] = []
     on_ray = backends.run_games(tasks, workers=2, backend="ray", progress=done.append)
@@ -55,6 +55,6 @@ def test_ray_tournament_writes_the_same_files(local_ray: None, tmp_path: Path) -
 
 def test_a_failing_game_on_ray_is_reported(local_ray: None, tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    tasks = [GameTask(0, 10, 1, 1, ("nosuchbot",), (1,))]
+    tasks = [GameTask(0, "hydra", {"scenario": 10, "stars": 1}, 1, ("nosuchbot",), (1,))]
     with pytest.raises(backends.GameError, match="game 0 .*nosuchbot"):
         backends.run_games(tasks, workers=2, backend="ray")

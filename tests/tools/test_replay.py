@@ -15,7 +15,7 @@ from hydra_env import Game
 
 def _doc(scenario: int = 10, index: int = 0, digests: bool = True) -> dict[str, Any]:
     seats = 1 if scenario >= 10 else Game.new(scenario, 1, 0).num_players
-    task = GameTask(index, scenario, 1, game_seed(0, index), ("random",) * seats,
+    task = GameTask(index, "hydra", {"scenario": scenario, "stars": 1}, game_seed(0, index), ("random",) * seats,
                     tuple(bot_seed(0, index, s) for s in range(seats)), record=True)
     rec = play_game(task)
     doc = replay.replay_of_task(task, rec.decisions, rec.result)

@@ -15,7 +15,7 @@ from agents.backends import GameTask, bot_seed, game_seed, play_game
 
 @pytest.fixture(scope="module")
 def good() -> dict[str, Any]:
-    task = GameTask(0, 10, 1, game_seed(0, 0), ("random",), (bot_seed(0, 0, 0),), {}, True)
+    task = GameTask(0, "hydra", {"scenario": 10, "stars": 1}, game_seed(0, 0), ("random",), (bot_seed(0, 0, 0),), True)
     record = play_game(task)
     return replay.replay_of_task(task, record.decisions, record.result)
 

@@ -32,8 +32,8 @@ READ = """() => [...document.querySelectorAll(".seat")].map((box) => ({
 
 @pytest.fixture(scope="module")
 def page_of_a_game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, dict[str, Any]]]:
-    task = GameTask(0, 0, 0, 13, ("heuristic", "greedy", "random"), (1, 2, 3), record=True, game="hydras",
-                    players=3)
+    task = GameTask(0, "hydras", {"num_players": 3}, 13, ("heuristic", "greedy", "random"), (1, 2, 3),
+                    record=True)
     rec = play_game(task)
     doc = replay.replay_of_task(task, rec.decisions, rec.result)
     folder = tmp_path_factory.mktemp("hydras-page")

@@ -18,8 +18,8 @@ from hydra_env.hydras import HydrasGame
 
 @pytest.fixture(scope="module")
 def doc() -> dict[str, Any]:
-    task = GameTask(0, 0, 0, 21, ("heuristic", "random", "greedy", "random"), (5, 6, 7, 8), record=True,
-                    game="hydras", players=4)
+    task = GameTask(0, "hydras", {"num_players": 4}, 21, ("heuristic", "random", "greedy", "random"), (5, 6, 7, 8),
+                    record=True)
     rec = play_game(task)
     return replay.replay_of_task(task, rec.decisions, rec.result)
 

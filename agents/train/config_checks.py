@@ -1,0 +1,72 @@
+"""The checks of a training config's values: ranges and cross-field rules.
+
+:func:`validate` runs on every config :func:`agents.train.config.load_config`
+reads; each failure is a ConfigError naming the field and the fix. What the
+values lead to (the env they build, the bots they name, the device) is checked
+by :mod:`agents.train.checks`. The env ids allowed, and which envs need
+``opponents``, come from the registered games (:mod:`agents.train.game_hooks`).
+"""
+
+from __future__ import annotations
+
+from agents.train.config_fields import TrainConfig
+from agents.train.game_hooks import seats_opponents, train_env_ids
+from hydra_env import ConfigError, arguments
+
+
+def validate(c: TrainConfig) -> None:
+    """Ranges and cross-field checks; ConfigError naming the field and the fix."""
+    arguments.integer("field 'features_dim'", c.features_dim, low=0,
+                      fix="write 0 (no shared layer) or a layer size such as 256")
+    positive = ("total_timesteps", "n_envs", "n_steps", "batch_size", "n_epochs", "eval_games",
+                "torch_threads", "keep_checkpoints", "bc_workers", "bc_epochs", "bc_batch_size")
+    for name in positive:
+        arguments.integer(f"field {name!r}", getattr(c, name), low=1)
+    for name in ("eval_freq", "checkpoint_freq", "final_eval_games", "bc_games", "selfplay_refresh",
+                 "candidates", "seed", "eval_seed", "bc_chunk_games"):
+        arguments.integer(f"field {name!r}", getattr(c, name), low=0,
+                          fix="write 0 or a larger whole number")
+    arguments.integer("field 'selfplay_pool'", c.selfplay_pool, low=1)
+    arguments.choice("field 'env'", c.env, train_env_ids())
+    for name in ("learning_rate", "bc_learning_rate"):
+        if getattr(c, name) <= 0:
+            raise ConfigError(f"field {name!r} must be a positive number, got {getattr(c, name)}; "
+                              f"write e.g. 0.0003")
+    for name in ("gamma", "gae_lambda", "selfplay_prob"):
+        arguments.number(f"field {name!r}", getattr(c, name), low=0.0, high=1.0)
+    for name in ("clip_range", "ent_coef", "vf_coef", "max_grad_norm", "target_kl"):
+        arguments.number(f"field {name!r}", getattr(c, name), low=0.0,
+                         fix="write 0 or a positive number")
+    if not c.name or any(ch in c.name for ch in "/\\:") or c.name.strip() != c.name:
+        raise ConfigError(f"field 'name' must be a non-empty name without '/', '\\' or ':' "
+                          f"(it becomes part of the run folder's name), got {c.name!r}")
+    arguments.text("field 'device'", c.device, fix="write cpu, cuda, cuda:N, mps or auto")
+    for i, spec in enumerate(c.opponents):
+        arguments.text(f"field 'opponents' entry {i}", spec,
+                       fix="write bot specs such as [heuristic, random] (`hydra-env bots` lists them)")
+    game = seats_opponents(c)
+    if game is not None and not c.opponents and "opponents" not in c.env_kwargs:
+        raise ConfigError(f"field 'opponents' is empty: {game} needs scripted "
+                          f"opponents for the other seats; write e.g. opponents: [heuristic]")
+    if c.opponent_weights:
+        if len(c.opponent_weights) != len(c.opponents):
+            raise ConfigError(f"field 'opponent_weights' must have one weight per entry of "
+                              f"'opponents' ({len(c.opponents)}), got {len(c.opponent_weights)}; "
+                              f"write [] for uniform sampling")
+        weights = [arguments.number(f"field 'opponent_weights' entry {i}", w, low=0.0)
+                   for i, w in enumerate(c.opponent_weights)]
+        if not sum(weights) > 0:
+            raise ConfigError("field 'opponent_weights' must have a positive sum; write [] for "
+                              "uniform sampling")
+    for i, size in enumerate(c.net_arch):
+        arguments.integer(f"field 'net_arch' entry {i}", size, low=1,
+                          fix="write a list of layer sizes such as [128, 128]")
+    if c.policy == "CandidatePolicy" and c.candidates < 1:
+        raise ConfigError("field 'candidates' must be at least 1 with policy CandidatePolicy "
+                          "(about 160 covers every legal action)")
+    if c.init_policy and c.bc_teacher:
+        raise ConfigError("fields 'init_policy' and 'bc_teacher' are both set: a run starts "
+                          "from one warm start; empty one of them ('')")
+    if c.bc_games and not c.bc_teacher:
+        raise ConfigError("field 'bc_games' is set but 'bc_teacher' is empty: name the bot to imitate")
+
