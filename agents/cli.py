@@ -47,8 +47,7 @@ from typing import Any
 import hydra_env
 from agents.backends import GameError, GameRecord, GameTask, describe_workers, run_games
 from agents.outputs import UsageError, atomic_dir, atomic_write_text, check_file_out, check_out
-from hydra_env import ConfigError, HydraError, RuleOptions, default_components
-from hydra_env.data import Scenario
+from hydra_env import HydraError
 
 PROG = "hydra-env"
 COMMANDS = (
@@ -134,20 +133,6 @@ def wants_replay(policy: str, index: int, outcome: str) -> bool:
 
 # --------------------------------------------------------------------------- argument groups
 
-def add_game_options(parser: argparse.ArgumentParser, *, mode: bool = True,
-                     scenario_help: str = "scenario number (default: 10 solo, 1 coop)") -> None:
-    """--mode, --scenario, --stars, --rule."""
-    if mode:
-        parser.add_argument("--mode", choices=("solo", "coop"),
-                            help="solo (scenarios 10-12) or coop (1-9); default: from --scenario, "
-                                 "else solo")
-    parser.add_argument("--scenario", type=positive_int, help=scenario_help)
-    parser.add_argument("--stars", type=positive_int, choices=(1, 2, 3),
-                        help="difficulty, 1-3 stars (default: 1)")   # 1 set by agents.games.pick
-    parser.add_argument("--rule", action="append", default=[], metavar="NAME=true|false",
-                        help="a rule option, e.g. solo_regrow_heads=true (repeatable)")
-
-
 def add_run_options(parser: argparse.ArgumentParser, *, games: int) -> None:
     """--games, --seed, --workers, --backend, --address, --out, --force, --save-replays, --no-progress."""
     parser.add_argument("--games", type=positive_int, default=games,
@@ -170,51 +155,6 @@ def add_run_options(parser: argparse.ArgumentParser, *, games: int) -> None:
 
 
 # --------------------------------------------------------------------------- checks
-
-def parse_rules(items: Sequence[str], scenario: Scenario | None = None) -> dict[str, bool]:
-    """``--rule NAME=VALUE`` items as a checked rule-options dict.
-
-    With ``scenario``, an option of the other game mode is refused: options
-    named ``solo_*`` change the solo game only, ``coop_*`` the coordinated one.
-    """
-    options: dict[str, Any] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or value.strip().lower() not in ("true", "false", "1", "0", "yes", "no"):
-            raise UsageError(f"--rule expects NAME=true or NAME=false, got {item!r}")
-        if name.strip() in options:
-            raise UsageError(f"--rule {name.strip()} is given twice")
-        options[name.strip()] = value.strip().lower() in ("true", "1", "yes")
-    try:
-        checked = RuleOptions.from_dict(options).to_dict()
-    except ConfigError as exc:
-        raise UsageError(f"--rule: {exc}") from None
-    if scenario is not None:
-        mode, other = ("solo", "coop") if scenario.solo else ("coop", "solo")
-        for name in options:
-            if name.startswith(other + "_"):
-                raise UsageError(
-                    f"--rule {name} cannot apply: it changes the "
-                    f"{'solo' if other == 'solo' else 'coordinated'} game, and scenario "
-                    f"{scenario.number} ({scenario.name}) is "
-                    f"{'solo' if mode == 'solo' else 'coordinated'}")
-    return checked
-
-
-def resolve_scenario(mode: str | None, number: int | None) -> tuple[str, Scenario]:
-    """The mode and scenario from --mode/--scenario (defaults: solo 10, coop 1)."""
-    if number is None:
-        number = 1 if mode == "coop" else 10
-    try:
-        scen = default_components().scenario(number)
-    except ConfigError as exc:
-        raise UsageError(f"--scenario {number}: {exc}") from None
-    actual = "solo" if scen.solo else "coop"
-    if mode is not None and mode != actual:
-        raise UsageError(f"--scenario {number} ({scen.name}) is a {actual} scenario, not {mode} "
-                         f"(--mode solo: scenarios 10-12, --mode coop: 1-9)")
-    return actual, scen
-
 
 def check_agents(specs: Sequence[str], flag: str = "--agent", game: str | None = None) -> None:
     """Make one bot of each spec of ``game`` (None: the default game), so a bad one fails here naming ``flag``."""
@@ -261,13 +201,6 @@ def command_line(name: str, pairs: Sequence[tuple[str, Any]]) -> str:
             for v in value if isinstance(value, list) else [value]:
                 words += [flag, str(v)]
     return shlex.join(words)
-
-
-def data_info() -> dict[str, str]:
-    """Component data name, version and digest, and the package version."""
-    comp = default_components()
-    return {"data_name": comp.name, "data_version": comp.version, "data_digest": comp.digest,
-            "hydra_env_version": hydra_env.__version__}
 
 
 # --------------------------------------------------------------------------- output and progress

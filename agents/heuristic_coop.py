@@ -102,7 +102,8 @@ class CoopRules:
         if state.walls <= DANGER_WALLS:
             return True
         return state.walls <= DANGER_WALLS_FRONT and any(
-            state.head_count[c] > 0 and features.distance_to_wall(state, rules, c) == 0 for c in range(len(state.head_count)))
+            state.head_count[c] > 0 and features.distance_to_wall(state, rules, c) == 0
+            for c in range(len(state.head_count)))
 
     def weights(self, game: Game) -> tuple[float, float]:
         """(city weight, glory weight) now; ``glory`` defends a city about to fall."""
@@ -211,7 +212,8 @@ class CoopRules:
         hand = [DISPLAY_SLOTS + k for k, u in enumerate(state.action_hand_used[seat]) if not u]
         if features.tokens_left(state, rules, seat) > len(hand) or not hand:
             return 0.0
-        return min(features.effect_harm(state, rules, features.card_effects(rules, features.slot_card(state, seat, s), False), w)
+        return min(features.effect_harm(state, rules,
+                                        features.card_effects(rules, features.slot_card(state, seat, s), False), w)
                    for s in hand)
 
 

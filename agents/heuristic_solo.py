@@ -157,7 +157,8 @@ class SoloRules:
             k, slot = kinds[a], codec.slot[a]
             if k == A_BLOCK:
                 card = state.solo_row_c[codec.arg[a]]
-                out.append((features.effect_harm(state, rules, features.card_effects(rules, card, True), w) - city_cost, a))
+                prevented = features.effect_harm(state, rules, features.card_effects(rules, card, True), w)
+                out.append((prevented - city_cost, a))
                 continue
             now = attack.get(a, 0.0)
             if k in (A_CITY_SWORD, A_CITY_HARPOON):
@@ -232,7 +233,8 @@ class SoloRules:
                 options.append((-city_cost, a))
             elif k == A_BLOCK:
                 card = state.solo_row_c[codec.arg[a]]
-                options.append((features.effect_harm(state, rules, features.card_effects(rules, card, True), w) - city_cost, a))
+                prevented = features.effect_harm(state, rules, features.card_effects(rules, card, True), w)
+                options.append((prevented - city_cost, a))
         return max(options)[1] if options else legal[0]
 
 

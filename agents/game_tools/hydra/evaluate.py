@@ -29,6 +29,7 @@ from typing import Any
 from agents import cli, plots, regret, stats
 from agents.backends import GameRecord, GameTask
 from agents.evaluate_defaults import EvalRun, Seating, mean_text, percent_text
+from agents.game_tools.hydra.options import data_info as component_data_info
 from agents.game_tools.hydra.options import options_of
 from hydra_env import default_components
 
@@ -148,7 +149,7 @@ def summary_statistics(run: EvalRun, rows: list[dict[str, Any]]) -> dict[str, An
 
 def data_info() -> dict[str, str]:
     """The component data's name, version and digest, and the package version."""
-    return cli.data_info()
+    return component_data_info()
 
 
 def summary_config(run: EvalRun, info: dict[str, Any]) -> dict[str, Any]:

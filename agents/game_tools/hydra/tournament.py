@@ -19,6 +19,7 @@ from typing import Any
 
 from agents import cli, plots, stats
 from agents.backends import GameRecord
+from agents.game_tools.hydra.options import data_info as component_data_info
 from agents.game_tools.hydra.options import options_of
 from agents.tournament_defaults import SHARED_GAME_COLUMNS, TourRun, rate_games
 from hydra_env import default_components
@@ -195,7 +196,7 @@ def overall_line(run: TourRun, doc: dict[str, Any]) -> str:
 
 def data_info() -> dict[str, str]:
     """The component data's name, version and digest, and the package version."""
-    return cli.data_info()
+    return component_data_info()
 
 
 def results_config(run: TourRun, info: dict[str, Any]) -> dict[str, Any]:
