@@ -8,8 +8,8 @@ self-contained HTML file (inline SVG, JS and CSS; nothing is fetched from the ne
 
 from __future__ import annotations
 
+from agents.viewer.errors import ViewerError
 from agents.viewer.page import write_replay_page
 from agents.viewer.report import write_evaluation_report, write_tournament_report
-from agents.viewer.steps import ViewerError
 
 __all__ = ["ViewerError", "write_evaluation_report", "write_replay_page", "write_tournament_report"]

@@ -27,7 +27,7 @@ from typing import Any
 
 import hydra_env
 from agents.cli import atomic_write_text
-from agents.viewer.steps import ViewerError
+from agents.viewer.errors import ViewerError
 
 
 def asset(name: str) -> str:

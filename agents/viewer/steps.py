@@ -16,14 +16,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from agents.viewer.errors import ViewerError
 from hydra_env import Game, default_components
 from hydra_env.core import coop, engine, solo
 from hydra_env.core.state import State
 from hydra_env.core.tables import Rules
-
-
-class ViewerError(ValueError):
-    """A replay the viewer cannot show (other component data, an illegal decision, a broken file)."""
 
 
 @dataclass(frozen=True)
