@@ -11,7 +11,7 @@ from hydra_env.errors import ConfigError
 
 @dataclass(frozen=True)
 class RuleOptions:
-    """Variants of the rules (``docs/rules.md``, "Rule options"), each with its default.
+    """Variants of the rules (``docs/games/hydra/rules.md``, "Rule options"), each with its default.
 
     Attributes:
         solo_regrow_heads: R38 — in solo cleanup, turn head counters at 0 back

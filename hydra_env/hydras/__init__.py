@@ -3,7 +3,7 @@
 Grow the most heads on your own hydra by laying neck cards that match neck
 to neck, cut your opponents down with swords, block their necks with
 torches, and answer out of turn with poison breath. The rules are
-docs/hydras.md (H1–H16). numpy and the standard library only.
+docs/games/hydras/rules.md (H1–H16). numpy and the standard library only.
 
 ::
 

@@ -1,7 +1,7 @@
 """Card faces of Hydras: the validated data file ``hydra_env/hydras/data/cards.json``.
 
 The rulebook fixes how many cards of each sort there are, its pictures the
-faces; the faces are a reconstruction (docs/hydras.md), so they live in an
+faces; the faces are a reconstruction (docs/games/hydras/rules.md), so they live in an
 editable JSON file, never as constants in code. The file::
 
     {"name": "...", "version": "1", "hand_size": 4, "grid_radius": 5,

@@ -1,6 +1,6 @@
 """The rule index: each game's rules document defines its rules, the rest of the repository cites them.
 
-Every registered game with a rules document (``spec.rules_doc``, e.g. docs/rules.md)
+Every registered game with a rules document (``spec.rules_doc``, e.g. docs/games/hydra/rules.md)
 numbers its settled rules with its prefix (``spec.rule_prefix``: ``P`` below) as
 headings ``### P<n> — <title>``, each followed by an ``Implemented in:`` line (module
 paths, each with the names of its functions in parentheses) and a ``Tests:`` line
@@ -77,7 +77,7 @@ class RuleBook:
     """One game's rules document, its rule prefix and its test folder."""
 
     game: str
-    doc: str             # relative path, e.g. docs/rules.md
+    doc: str             # relative path, e.g. docs/games/hydra/rules.md
     prefix: str          # e.g. "R"
     tests: str           # the test folder, relative, ending in "/"
 
@@ -388,7 +388,7 @@ def test_no_file_refers_to_a_place_outside_the_repository() -> None:
                 problems.append(f"    {name}:{ln}: {', '.join(hits)}: {line.strip()[:120]}")
     report(problems, (
         "these files refer to places outside the repository; the repository must stand on its "
-        "own: point to a game's rules document (docs/rules.md), docs/components.md (the data) or "
+        "own: point to a game's rules document (docs/games/hydra/rules.md), docs/games/hydra/components.md (the data) or "
         "another file inside it, use a relative path such as runs/..., or describe the source in "
         "words:"))
 

@@ -6,7 +6,7 @@
     PYTHONPATH=. python tests/engine/make_golden.py --check    # only say which would change
 
 Goldens are regenerated ONLY together with a rules version bump: a change of
-the rules (``docs/rules.md``), of the component data, of the action
+the rules (``docs/games/hydra/rules.md``), of the component data, of the action
 layout or of the random draws changes the recorded games on purpose, and then
 the data version (``hydra_env/data/manifest.json``) or ``hydra_env.__version__``
 (and, once released, the version suffix of the registered env ids) is bumped

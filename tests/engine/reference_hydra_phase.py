@@ -2,7 +2,7 @@
 effects (R17–R21), the solo Hydra phase (R37, R39) and the coordinated one
 with support, regrowth and the end (R24, R29–R31).
 
-Written from docs/rules.md like :mod:`reference_rules`, on whose board it
+Written from docs/games/hydra/rules.md like :mod:`reference_rules`, on whose board it
 works; the one thing taken from the engine is the shuffle of the unused action
 cards (the game's next random event).
 """

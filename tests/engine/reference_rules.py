@@ -1,7 +1,7 @@
 """An independent reading of the rules for the property tests: the board, the
 legal hero actions and their outcomes (R1–R16, R22, R28, R34, R36).
 
-It is written from docs/rules.md and docs/components.md (the shipped board
+It is written from docs/games/hydra/rules.md and docs/games/hydra/components.md (the shipped board
 below), not from the engine's tables; only the flat action layout (which index
 means what) is taken from the codec. tests/engine/test_properties_reference.py
 compares the engine with it; ``test_reference_board_is_the_shipped_board``
@@ -34,7 +34,7 @@ from hydra_env.core.state import (
     PHASE_ACTIONS_II,
 )
 
-# The shipped board (docs/components.md): spaces are numbered row × COLS + column.
+# The shipped board (docs/games/hydra/components.md): spaces are numbered row × COLS + column.
 ROWS, COLS, WALL_ROW = 11, 9, 10
 CITY = ROWS * COLS                                  # 99
 PATH_COLS = (1, 3, 5, 7)                            # path p runs down column PATH_COLS[p]

@@ -1,4 +1,4 @@
-"""Tests of the component data loader and of the shipped data (docs/components.md)."""
+"""Tests of the component data loader and of the shipped data (docs/games/hydra/components.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule tests of the board, movement and occupancy: R1–R5 of docs/rules.md
+"""Rule tests of the board, movement and occupancy: R1–R5 of docs/games/hydra/rules.md
 (section "Board, movement, occupancy").
 
 Positions are hand-built with :mod:`hydra_env.core.testing`. In those games the

@@ -1,4 +1,4 @@
-"""Tests of the compass (R22–R25 of docs/rules.md, section "Compass and glory"):
+"""Tests of the compass (R22–R25 of docs/games/hydra/rules.md, section "Compass and glory"):
 glory as absolute progress, start order, support and turn order — the
 functions of ``hydra_env.core.compass`` and their effects in coordinated games.
 

@@ -1,4 +1,4 @@
-"""Rule tests of the coordinated game for 2–4 heroes: R26–R31 of docs/rules.md
+"""Rule tests of the coordinated game for 2–4 heroes: R26–R31 of docs/games/hydra/rules.md
 (section "The coordinated game").
 
 Positions are built with :func:`helpers.coop_games.coop` (``ht.coop_game``;

@@ -1,4 +1,4 @@
-"""Rule tests of the other hero actions: R11–R16 of docs/rules.md (section "Hero
+"""Rule tests of the other hero actions: R11–R16 of docs/games/hydra/rules.md (section "Hero
 actions: barricades, portals, protection, the city").
 
 Positions are hand-built with :mod:`hydra_env.core.testing`. In those games the

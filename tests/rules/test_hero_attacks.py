@@ -1,4 +1,4 @@
-"""Rule tests of the hero actions that fight the Hydra: R6–R10 of docs/rules.md
+"""Rule tests of the hero actions that fight the Hydra: R6–R10 of docs/games/hydra/rules.md
 (section "Hero actions: swords, harpoons, retreats").
 
 Positions are hand-built with :mod:`hydra_env.core.testing`. In those games the

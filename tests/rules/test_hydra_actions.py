@@ -1,5 +1,5 @@
 """Rule tests of the hydra actions, part 1: movement (R17), growth and rage
-(R18), the order of a card's effects (R21) — docs/rules.md, section "Hydra
+(R18), the order of a card's effects (R21) — docs/games/hydra/rules.md, section "Hydra
 actions". The bite (R19) and the wall damage (R20) are in
 tests/rules/test_hydra_bite_and_wall.py (the section is split in two files to
 keep each file short).
@@ -8,7 +8,7 @@ Positions are hand-built with :mod:`hydra_env.core.testing`; hydra effects are
 performed directly with ``run_effects`` (as if a card were revealed). In these
 positions the colours sit on the paths in data order: red on column 1, white
 on 3, yellow on 5, blue on 7; a head's path position is its row. Areas: rows
-0–3 boat, 4–6 reef, 7–9 beach, row 10 the wall area (docs/components.md).
+0–3 boat, 4–6 reef, 7–9 beach, row 10 the wall area (docs/games/hydra/components.md).
 
 Board legend in the comments: ``R2`` red head with counter 2, ``r`` red neck
 tile, ``~`` maelstrom, ``#`` barricade, ``1``/``2`` heroes (``*`` shielded),

@@ -1,12 +1,12 @@
 """Rule tests of the hydra actions, part 2: the bite (R19) and the wall damage
-(R20) — docs/rules.md, section "Hydra actions". Movement, growth and the order
+(R20) — docs/games/hydra/rules.md, section "Hydra actions". Movement, growth and the order
 of a card's effects (R17, R18, R21) are in tests/rules/test_hydra_actions.py.
 
 Positions are hand-built with :mod:`hydra_env.core.testing`; hydra effects are
 performed directly with ``run_effects`` (as if a card were revealed). In these
 positions the colours sit on the paths in data order: red on column 1, white
 on 3, yellow on 5, blue on 7; a head's path position is its row. Areas: rows
-0–3 boat, 4–6 reef, 7–9 beach, row 10 the wall area (docs/components.md).
+0–3 boat, 4–6 reef, 7–9 beach, row 10 the wall area (docs/games/hydra/components.md).
 
 Board legend in the comments: ``R2`` red head with counter 2, ``r`` red neck
 tile, ``~`` maelstrom, ``#`` barricade, ``1``/``2`` heroes (``*`` shielded),

@@ -1,4 +1,4 @@
-"""Tests of the information rules (R41 of docs/rules.md, section "Information"):
+"""Tests of the information rules (R41 of docs/games/hydra/rules.md, section "Information"):
 what a seat may see, and re-dealing what it may not (``Game.observe``,
 ``Game.determinize``).
 

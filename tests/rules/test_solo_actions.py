@@ -1,4 +1,4 @@
-"""Rule tests of the solo game's setup and actions: R32–R36 of docs/rules.md
+"""Rule tests of the solo game's setup and actions: R32–R36 of docs/games/hydra/rules.md
 (section "The solo game: setup and actions").
 
 Positions come from :mod:`hydra_env.core.testing` (``solo_game``: colours on the

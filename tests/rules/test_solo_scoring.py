@@ -1,5 +1,5 @@
 """Rule tests of the solo game's Hydra phase, clean up, end and score: R37–R40
-of docs/rules.md (section "The solo game: hydra phase, end and score").
+of docs/games/hydra/rules.md (section "The solo game: hydra phase, end and score").
 
 Positions come from :mod:`hydra_env.core.testing` (``solo_game``: colours on the
 paths in data order, red c1, white c3, yellow c5, blue c7; path position =

@@ -38,7 +38,7 @@ SPEC = GameSpec(
     params=(
         Param("scenario", int, 10, "scenario number (1-9 coordinated, 10-12 solo)", low=1),
         Param("stars", int, 1, "difficulty, 1-3 stars", low=1, high=3),
-        *(Param(name, bool, False, f"rule option {name} (docs/rules.md, Rule options)")
+        *(Param(name, bool, False, f"rule option {name} (docs/games/hydra/rules.md, Rule options)")
           for name in _OPTION_NAMES),
     ),
     new_game=new_game,
@@ -47,7 +47,7 @@ SPEC = GameSpec(
     bots_group="hydra_env.bots",
     env_ids=("hydra_env/Solo-v0", "hydra_env/Coop-v0"),
     engines=("python", "native"),
-    rules_doc="docs/rules.md",
+    rules_doc="docs/games/hydra/rules.md",
     rule_prefix="R",
     observer=observer,
     tools="agents.game_tools.hydra",
