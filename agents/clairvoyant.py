@@ -56,8 +56,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from agents import features
-from agents import native_bots
+from agents import features, native_bots
 from agents.heuristic import HeuristicBot
 from hydra_env import ConfigError, Game, arguments
 from hydra_env.data import Scenario

@@ -55,8 +55,7 @@ import dataclasses
 
 import numpy as np
 
-from agents import features
-from agents import native_bots
+from agents import features, native_bots
 from agents.base import make_notes
 from hydra_env import Game, SeatView
 

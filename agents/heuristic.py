@@ -26,8 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from agents import features
-from agents import native_bots
+from agents import features, native_bots
 from agents.base import make_notes
 from agents.heuristic_coop import STYLES, CoopRules
 from agents.heuristic_solo import SoloRules

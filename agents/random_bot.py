@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import operator
 import random
-
 from typing import Any
 
 

@@ -46,8 +46,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents import features
-from agents import native_bots
+from agents import features, native_bots
 from agents.base import make_notes
 from agents.heuristic import HeuristicBot
 from hydra_env import Game, SeatView

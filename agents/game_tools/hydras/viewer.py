@@ -24,8 +24,8 @@ from typing import Any
 
 import hydra_env
 from agents.hydras.words import event_text
+from agents.viewer.errors import ViewerError
 from agents.viewer.page import PageParts, asset, page_html
-from agents.viewer.steps import ViewerError
 from hydra_env import HydraError
 from hydra_env.hydras import HydrasGame
 from hydra_env.hydras.hydra import analysis_of
