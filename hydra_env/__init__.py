@@ -26,6 +26,7 @@ import hydra_env.envs  # noqa: E402,F401
 import hydra_env.native.game  # noqa: E402,F401
 import hydra_env.native.hydras_game  # noqa: E402,F401  (the same for HydrasGame, the card game)
 
-__all__ = ["make", "game_names", "game_spec", "game_string", "register", "GameSpec", "Param", "Game", "GameResult", "SeatView", "RuleOptions", "Components", "load_components",
+__all__ = ["make", "game_names", "game_spec", "game_string", "register", "GameSpec", "Param",
+           "Game", "GameResult", "SeatView", "RuleOptions", "Components", "load_components",
            "default_components", "HydraError", "DataError", "IllegalActionError",
            "ConfigError", "SaveError", "TERMINAL", "__version__"]

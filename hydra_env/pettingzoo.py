@@ -63,17 +63,17 @@ Version history
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from hydra_env import arguments
 from hydra_env.core.game import Game
 from hydra_env.core.options import RuleOptions
-from hydra_env.envs.base import RENDER_MODES, as_action, game_arguments, observation_space, reset_seed
+from hydra_env.envs.aec import GameAECEnv, order_enforcing
+from hydra_env.envs.base import RENDER_MODES, game_arguments, observation_space
 from hydra_env.envs.encoding import encoder_for
 from hydra_env.envs.rewards import make_reward
 from hydra_env.errors import ConfigError
@@ -83,10 +83,10 @@ __all__ = ["env", "raw_env"]
 
 def env(**kwargs: Any) -> AECEnv:
     """The AEC environment wrapped in PettingZoo's ``OrderEnforcingWrapper``."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return order_enforcing(raw_env(**kwargs))
 
 
-class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
+class raw_env(GameAECEnv):  # noqa: N801 (PettingZoo's naming)
     """Hydra as a PettingZoo AEC environment (see the module docstring)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "hydra_v0",
@@ -116,86 +116,33 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
         self.render_mode = checked.render_mode
         self.reward_scheme = make_reward(scen.solo, reward, **reward_options)
         self._enc = encoder_for(comp)
-        size = self._size = self._enc.tables.codec.size
-        self.possible_agents = [f"seat_{i}" for i in range(scen.players)]
-        obs = observation_space(self._enc, self.flatten)
-        self.observation_spaces = {a: spaces.Dict({
-            "observation": obs, "action_mask": spaces.Box(0, 1, (size,), np.int8)})
-            for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
-        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        self._rng: np.random.Generator | None = None
-        self.game: Game | None = None
-        self._steps = 0
+        self._make_agents(scen.players, observation_space(self._enc, self.flatten),
+                          self._enc.tables.codec.size)
 
-    def observation_space(self, agent: str) -> spaces.Space:
-        """The (cached) observation space of ``agent``."""
-        return self.observation_spaces[agent]
+    def _new_game(self, seed: int) -> Game:
+        game = Game.new(self.scenario, self.stars, seed, options=self.rule_options,
+                        components=self.components)
+        self.reward_scheme.reset(game)
+        return game
 
-    def action_space(self, agent: str) -> spaces.Space:
-        """The (cached) action space of ``agent``."""
-        return self.action_spaces[agent]
+    def _encode(self, seat: int) -> np.ndarray:
+        return self._enc.encode(self.game, seat)
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        """``agent``'s view and mask (see the module docstring)."""
-        seat = self._seat[agent]
-        flat = self._enc.encode(self.game, seat)
-        mask = self._enc.mask(self.game, seat).view(np.int8)
-        return {"observation": flat if self.flatten else self._enc.split(flat),
-                "action_mask": mask}
+    def _split(self, flat: np.ndarray) -> dict[str, np.ndarray]:
+        return self._enc.split(flat)
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """Start a new game (its seed drawn from the env's generator)."""
-        seed = reset_seed(seed, options)
-        if seed is not None or self._rng is None:
-            self._rng = np.random.default_rng(seed)
-        self.game = Game.new(self.scenario, self.stars, int(self._rng.integers(1 << 63)),
-                             options=self.rule_options, components=self.components)
-        self.reward_scheme.reset(self.game)
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.game.current_player]
-        self._steps = 0
+    def _mask(self, seat: int) -> np.ndarray:
+        return self._enc.mask(self.game, seat).view(np.int8)
 
-    def step(self, action: Any) -> None:
-        """Apply the selected agent's decision (None for a finished agent)."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        game = self.game
-        game.apply(as_action(action, self._size))   # IllegalActionError: what and why
-        self._steps += 1
-        scheme = self.reward_scheme
+    def _score(self, game: Game) -> tuple[Sequence[float] | None, dict[str, Any] | None]:
+        """Solo: the scheme's reward of every step; coordinated: every seat's at the end."""
+        scheme, over = self.reward_scheme, game.is_over
         if self.solo:
-            self.rewards[self.possible_agents[0]] = scheme.step(game)
-        elif game.is_over:
-            for a in self.agents:
-                self.rewards[a] = scheme.terminal(game, self._seat[a])
-        if game.is_over:
-            result = dict(vars(game.result()))
-            self.terminations = {a: True for a in self.agents}
-            self.infos = {a: {"result": result} for a in self.agents}
-        elif self.max_steps is not None and self._steps >= self.max_steps:
-            self.truncations = {a: True for a in self.agents}
+            rewards: Sequence[float] | None = [scheme.step(game)]
         else:
-            self.agent_selection = self.possible_agents[game.current_player]
-        self._accumulate_rewards()
+            rewards = [scheme.terminal(game, seat) for seat in range(len(self.possible_agents))] if over else None
+        return rewards, (dict(vars(game.result())) if over else None)
 
-    def render(self) -> Any:
-        """``"ansi"``: the text board; ``"rgb_array"``: an image (public information)."""
-        if self.render_mode is None:
-            return None
-        if self.render_mode == "ansi":
-            return self.game.render()
+    def _render_image(self) -> Any:
         from hydra_env.envs.image import draw_board
         return draw_board(self.game, None)
-
-    def close(self) -> None:
-        """Nothing to release."""

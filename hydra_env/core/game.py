@@ -32,8 +32,7 @@ from hydra_env import arguments
 from hydra_env.core import engine as engine_module
 from hydra_env.core.codec import ActionCodec
 from hydra_env.core.describe import describe_action
-from hydra_env.core.engines import other_engine as _other_engine
-from hydra_env.core.engines import pick_engine as _pick_engine
+from hydra_env.core.engines import ENGINE_CHOICE as _ENGINES
 from hydra_env.core.explain import why_illegal
 from hydra_env.core.options import RuleOptions
 from hydra_env.core.render import render_text
@@ -134,11 +133,8 @@ class Game:
         options = _resolve_options(options)
         comp = _resolve_components(components)
         rules = Rules(comp, comp.scenario(scenario), options)
-        name, asked = _pick_engine(engine)
-        if name != "python":
-            game = _other_engine(name, asked, lambda hooks: hooks.start(rules, stars, seed))
-            if game is not None:
-                return game
+        if (game := _ENGINES.elsewhere(engine, lambda hooks: hooks.start(rules, stars, seed))) is not None:
+            return game
         state = State()
         engine_module.start(state, rules, stars, seed)
         return Game(state, rules)
@@ -345,15 +341,12 @@ class Game:
             raise SaveError(f"saved game: {exc}") from None
         rules = Rules(comp, scen, options)
         state = load_state(doc["state"], rules)
-        name, asked = _pick_engine(engine)
-        if name != "python":
-            try:
-                game = _other_engine(name, asked, lambda hooks: hooks.from_state(rules, state))
-            except ValueError as exc:
-                raise SaveError(f"saved game: {exc}") from None
-            if game is not None:
-                return game
-        return Game(state, rules)
+        name, asked = _ENGINES.pick(engine)      # outside the try: a wrong engine stays a ConfigError
+        try:
+            game = _ENGINES.run_on(name, asked, lambda hooks: hooks.from_state(rules, state))
+        except ValueError as exc:
+            raise SaveError(f"saved game: {exc}") from None
+        return Game(state, rules) if game is None else game
 
     # ------------------------------------------------------------ views
     def render(self, seat: int | None = None) -> str:

@@ -1,8 +1,15 @@
-"""Gymnasium environments of Hydra, their registration and the bot registry.
+"""The environments of the registered games, their registration and the bot registry.
 
 - ``hydra_env/Solo-v0`` — :mod:`hydra_env.envs.solo_env`
 - ``hydra_env/Coop-v0`` — :mod:`hydra_env.envs.coop_env`
 - ``hydra_env/Hydras-v0`` — :mod:`hydra_env.envs.hydras_env` (the card game Hydras)
+
+Written once for every game: :mod:`hydra_env.envs.game_env` (``GameEnv``, one seat
+of any registered game; the env of a game's ids that name no class of their own),
+:mod:`hydra_env.envs.aec` (the PettingZoo AEC env and its base), and the pieces the
+envs share: :mod:`hydra_env.envs.single_agent` (arguments, spaces, actions, rewards),
+:mod:`hydra_env.envs.opponents` (the scripted seats and their turns) and
+:mod:`hydra_env.envs.observers`.
 
 A shipped or trained policy's env: ``make_env_for(policy)`` builds the env
 with the arguments recorded with the policy (:mod:`hydra_env.envs.policy_env`),

@@ -20,10 +20,18 @@ from hydra_env.core.options import RuleOptions
 from hydra_env.core.tables import tables_for
 from hydra_env.data import Components, Scenario, default_components, load_components
 from hydra_env.envs.encoding import Encoder, encoder_for
-from hydra_env.errors import IllegalActionError
+from hydra_env.envs.single_agent import (
+    ILLEGAL_MODES,
+    as_action,
+    box_observation_space,
+    max_steps_argument,
+    raise_masked_out,
+    reset_seed,
+)
 
-ILLEGAL_MODES = ("raise", "penalty")
 RENDER_MODES = ("ansi", "rgb_array")
+__all__ = ["ILLEGAL_MODES", "RENDER_MODES", "GameArguments", "HydraEnv", "as_action", "game_arguments",
+           "max_steps_argument", "observation_space", "reset_seed", "resolve_components"]
 
 
 def observation_space(encoder: Encoder, flatten: bool, candidates: int = 0,
@@ -31,19 +39,12 @@ def observation_space(encoder: Encoder, flatten: bool, candidates: int = 0,
     """The observation space of an encoder: a Dict (board, features) or one flat Box;
     with ``candidates`` K > 0 always a Dict that adds the candidate features
     (:mod:`hydra_env.envs.candidates`): ``cand_feat`` [K, F] and ``cand_index`` [K]."""
-    if flatten and not candidates:
-        return spaces.Box(0.0, 1.0, (encoder.size,), np.float32)
-    if flatten:
-        parts = {"obs": spaces.Box(0.0, 1.0, (encoder.size,), np.float32)}
-    else:
-        parts = {"board": spaces.Box(0.0, 1.0, encoder.board_shape, np.float32),
-                 "features": spaces.Box(0.0, 1.0, (encoder.n_features,), np.float32)}
+    width, bound = 0, 0.0
     if candidates:
         from hydra_env.envs.candidates import FEATURE_BOUND, N_FEATURES
-        parts["cand_feat"] = spaces.Box(-FEATURE_BOUND, FEATURE_BOUND, (candidates, N_FEATURES),
-                                        np.float32)
-        parts["cand_index"] = spaces.Box(-1.0, float(action_size - 1), (candidates,), np.float32)
-    return spaces.Dict(parts)
+        width, bound = N_FEATURES, FEATURE_BOUND
+    parts = {"board": encoder.board_shape, "features": (encoder.n_features,)}
+    return box_observation_space(parts, encoder.size, flatten, candidates, action_size, width, bound)
 
 
 def resolve_components(components: Components | str | os.PathLike | None) -> Components:
@@ -56,27 +57,6 @@ def resolve_components(components: Components | str | os.PathLike | None) -> Com
         "components", components,
         fix="pass a hydra_env.data.Components, the path of a folder of data files, or None for "
             "the shipped data"))
-
-
-def as_action(action: Any, size: int) -> int:
-    """The index of ``action`` in an action space of ``size``: an int, a numpy integer or a
-    one-element integer array; IllegalActionError for anything else (``True``, ``1.0``) or an
-    index outside ``0 … size−1``."""
-    return arguments.action("action", action, size)
-
-
-def max_steps_argument(max_steps: Any) -> int | None:
-    """The ``max_steps`` argument of every env: None (no limit) or an integer ≥ 1."""
-    return arguments.optional_integer(
-        "max_steps", max_steps, low=1,
-        fix="pass a positive whole number of decisions, or None for no limit")
-
-
-def reset_seed(seed: Any, options: Any) -> int | None:
-    """The ``seed`` and ``options`` of ``reset()`` checked: a seed is None or an integer ≥ 0
-    (numpy integers given back as ``int``), ``options`` None or a dict."""
-    arguments.mapping("options", options, fix="reset() takes no options; pass None")
-    return arguments.seed("seed", seed)
 
 
 class GameArguments(NamedTuple):
@@ -209,13 +189,8 @@ class HydraEnv(gym.Env):
 
     def _illegal(self, a: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if self.illegal_action == "raise":
-            try:
-                self.game.apply(a)          # the engine says what is illegal and why
-            except IllegalActionError as exc:
-                raise IllegalActionError(
-                    f"{exc} [masked out by env.action_masks(); make the env with "
-                    f"illegal_action='penalty' to get a penalty and a no-op instead]") from None
-            raise AssertionError("the mask and the engine disagree")  # pragma: no cover
+            raise_masked_out(self.game, a, "masked out by env.action_masks(); make the env with "
+                                           "illegal_action='penalty' to get a penalty and a no-op instead")
         self._steps += 1
         truncated = self.max_steps is not None and self._steps >= self.max_steps
         self._done = truncated

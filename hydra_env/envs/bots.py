@@ -32,15 +32,38 @@ from __future__ import annotations
 import inspect
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, Protocol, runtime_checkable
 
+from hydra_env.api import game_names, game_spec
 from hydra_env.errors import ConfigError
 
-GROUPS = {"hydra": "hydra_env.bots", "hydras": "hydra_env.hydras_bots"}
-"""The entry-point group of each game's bots."""
+
+class _BotGroups(Mapping[str, str]):
+    """The entry-point group of each registered game's bots (``spec.bots_group``), read
+    from the game registry on every use, so that a game registered at run time is in it."""
+
+    def __getitem__(self, game: str) -> str:
+        if not isinstance(game, str) or game not in game_names():
+            raise KeyError(game)
+        return game_spec(game).bots_group
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(game_names())
+
+    def __len__(self) -> int:
+        return len(game_names())
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+GROUPS: Mapping[str, str] = _BotGroups()
+"""The entry-point group of each game's bots (``"hydra"``: ``"hydra_env.bots"``, ``"hydras"``:
+``"hydra_env.hydras_bots"``), from the game specs. A game whose group declares no
+``random`` bot gets the generic one (:class:`hydra_env.envs.opponents.UniformRandomBot`)."""
 
 _KEY = re.compile(r"[A-Za-z_]\w*$")
 
@@ -90,6 +113,10 @@ def _entries(game: str) -> dict[str, _Entry]:
         entries = {}
         for ep in metadata.entry_points(group=GROUPS[game]):
             entries.setdefault(ep.name, _Entry(ep.name, ep.value, entry_point=ep))
+        if "random" not in entries:          # every game can be played at random
+            from hydra_env.envs.opponents import UniformRandomBot
+            entries["random"] = _Entry("random", "hydra_env.envs.opponents:UniformRandomBot",
+                                       factory=UniformRandomBot)
         _REGISTRY[game] = entries
     return entries
 

@@ -83,36 +83,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hydra_env import arguments
 from hydra_env.envs.base import HydraEnv
-from hydra_env.envs.bots import make_bot, parse_bot_spec
+from hydra_env.envs.bots import make_bot
+from hydra_env.envs.opponents import check_opponent, opponent_entries, play_opponents, seat_argument, seat_bots
 from hydra_env.envs.rewards import CoopReward
-from hydra_env.errors import ConfigError, IllegalActionError
+from hydra_env.errors import ConfigError
+
+__all__ = ["CoopEnv", "episode_bots", "seat_argument"]
 
 
-def _check_opponent(entry: Any) -> None:
-    if isinstance(entry, str):
-        try:
-            parse_bot_spec(entry)
-        except ConfigError as exc:
-            raise ConfigError(f"opponent {entry!r}: {exc} (or pass an object with "
-                              f"act(view, legal_actions) -> int)") from None
-    elif not callable(getattr(entry, "act", None)) and not callable(getattr(entry, "sample", None)):
-        raise ConfigError(f"an opponent must be a bot name, an object with "
-                          f"act(view, legal_actions) -> int, or a sampler with sample(seed) -> bot "
-                          f"(a new bot each episode), got {entry!r}")
-
-
-def seat_argument(seat: Any, players: int) -> int | str:
-    """The ``seat`` argument of a one-seat env: a seat ``0 … players−1`` (numpy integers
-    stored as ``int``; no bools or floats) or ``"random"``."""
-    if isinstance(seat, str):
-        return arguments.choice("seat", seat, ("random",),
-                                fix=f"pass a seat 0 to {players - 1}, or 'random'")
-    try:
-        return arguments.seat("seat", seat, players)
-    except ConfigError as exc:
-        raise ConfigError(f"{exc}, or 'random' (drawn each episode)") from None
+def episode_bots(env: CoopEnv, seat: int, seeds: list[int]) -> dict[int, Any]:
+    """The opponents of one episode by seat (names made by the registry of Hydra's bots,
+    samplers sampled, bots as given); shared with :mod:`hydra_env.envs.vector.coop`."""
+    return seat_bots(seat, env.players, env.opponents, seeds, make_bot, samplers_first=True)
 
 
 class CoopEnv(HydraEnv):
@@ -127,16 +110,9 @@ class CoopEnv(HydraEnv):
         if scen.solo:
             raise ConfigError(f"scenario {scenario} is a solo scenario; use hydra_env/Solo-v0")
         self.players = n = scen.players
-        if isinstance(opponents, str) or not isinstance(opponents, (list, tuple)):
-            opponents = [opponents]
-        opponents = list(opponents)
-        if len(opponents) == 1:
-            opponents = opponents * (n - 1)
-        if len(opponents) != n - 1:
-            raise ConfigError(f"scenario {self.scenario} has {n} seats: give {n - 1} opponents "
-                              f"or one for all, got {len(opponents)}")
+        opponents = opponent_entries(opponents, n, f"scenario {self.scenario} has {n} seats")
         for entry in opponents:
-            _check_opponent(entry)
+            check_opponent(entry, "hydra")
         self.opponents = opponents
         self.seat_arg = seat_argument(seat, n)
         self.reward_scheme = CoopReward(reward, team_weight=team_weight)
@@ -147,31 +123,14 @@ class CoopEnv(HydraEnv):
         n = self.players
         self.seat = int(rng.integers(n)) if self.seat_arg == "random" else self.seat_arg
         bot_seeds = [int(x) for x in rng.integers(1 << 63, size=n - 1)]
-        self._bots = {}
-        for k, entry in enumerate(self.opponents):
-            s = (self.seat + 1 + k) % n
-            if isinstance(entry, str):
-                entry = make_bot(entry, seed=bot_seeds[k])
-            elif callable(getattr(entry, "sample", None)):
-                entry = entry.sample(bot_seeds[k])     # a sampler: this episode's bot
-            self._bots[s] = entry
+        self._bots = episode_bots(self, self.seat, bot_seeds)
         self.game = self.new_game(game_seed)
         self.reward_scheme.reset(self.game)
 
     def _advance(self) -> None:
         """Opponents play until the learning seat decides or the game ends. (In round
         1 every seat decides whether to buckle up before anything can end the game.)"""
-        game, seat = self.game, self.seat
-        while not game.is_over:
-            p = game.current_player
-            if p == seat:
-                return
-            bot = self._bots[p]
-            action = bot.act(game.view(p), game.legal_actions())
-            try:
-                game.apply(action)
-            except IllegalActionError as exc:
-                raise IllegalActionError(f"opponent {bot!r} on seat {p}: {exc}") from None
+        play_opponents(self.game, self.seat, self._bots)
 
     def _reward(self) -> float:
         return self.reward_scheme.step(self.game, self.seat)

@@ -1,4 +1,4 @@
-"""``hydra_env/Hydras-v0``: the card game Hydras (docs/hydras.md) from one seat.
+"""``hydra_env/Hydras-v0``: the card game Hydras (docs/games/hydras/rules.md) from one seat.
 
 ::
 
@@ -111,34 +111,44 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
 from hydra_env import arguments
-from hydra_env.envs.base import max_steps_argument, reset_seed
+from hydra_env.api import game_spec
+from hydra_env.envs.game_env import GameEnv
 from hydra_env.envs.hydras_candidates import FEATURE_BOUND, N_FEATURES, HydrasCandidateEncoder
+from hydra_env.envs.opponents import UniformRandomBot, episode_bot
+from hydra_env.envs.single_agent import (
+    ILLEGAL_MODES,
+    RESULT_REWARDS,
+    as_action,
+    box_observation_space,
+    raise_masked_out,
+)
 from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.hydras.encoding import HydrasEncoder
 from hydra_env.hydras.game import HydrasGame, resolve_cards
 from hydra_env.hydras.scoring import HydrasResult
 from hydra_env.hydras.tables import tables_for
 
-REWARDS = ("win", "rank", "score_diff")
-ILLEGAL_MODES = ("raise", "penalty")
+REWARDS = RESULT_REWARDS  # ("win", "rank", "score_diff")
+GAME = "hydras"           # its name in the registries of games and bots
+
+__all__ = ["HydrasEnv", "REWARDS", "ILLEGAL_MODES", "UniformRandomBot", "as_action", "observation_space",
+           "players_argument", "resolve_bot", "terminal_reward"]
 
 
-class UniformRandomBot:
-    """The fallback ``random`` bot: uniform over the legal actions."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        """``seed`` makes the choices reproducible."""
-        self.rng = np.random.default_rng(seed)
-
-    def act(self, view: Any, legal_actions: list[int] | None = None) -> int:
-        """A uniformly random legal action."""
-        legal = view.legal_actions() if legal_actions is None else legal_actions
-        return legal[int(self.rng.integers(len(legal)))]
+def _registry_bot(name: str, seed: int) -> Any:
+    """A Hydras bot of the registry by name (only ``random`` where there is no registry)."""
+    try:
+        from hydra_env.envs.bots import make_bot  # the registry, where installed
+    except ImportError:
+        if name == "random":
+            return UniformRandomBot(seed)
+        raise ConfigError(f"unknown opponent {name!r}: without the bot registry only "
+                          f"'random' is known; pass bot objects or bot_factory=") from None
+    return make_bot(name, game=GAME, seed=seed)
 
 
 def resolve_bot(entry: Any, seed: int, bot_factory: Callable[..., Any] | None = None) -> Any:
@@ -147,30 +157,7 @@ def resolve_bot(entry: Any, seed: int, bot_factory: Callable[..., Any] | None = 
     seed=seed)`` — by default the project's bot registry
     (``hydra_env.envs.bots.make_bot(name, game="hydras", seed=seed)``) when it
     exists, else the built-in ``random``."""
-    if callable(getattr(entry, "act", None)):
-        return entry
-    if callable(getattr(entry, "sample", None)):
-        return entry.sample(seed)
-    if not isinstance(entry, str):
-        raise ConfigError(f"an opponent must be a bot name, an object with act(view, "
-                          f"legal_actions) -> int or a sampler with sample(seed), got {entry!r}")
-    if bot_factory is not None:
-        return bot_factory(entry, seed=seed)
-    try:
-        from hydra_env.envs.bots import make_bot  # the registry, where installed
-    except ImportError:
-        if entry == "random":
-            return UniformRandomBot(seed)
-        raise ConfigError(f"unknown opponent {entry!r}: without the bot registry only "
-                          f"'random' is known; pass bot objects or bot_factory=") from None
-    return make_bot(entry, game="hydras", seed=seed)
-
-
-def as_action(action: Any, size: int) -> int:
-    """The index of ``action`` in an action space of ``size``: an int, a numpy integer or a
-    one-element integer array; IllegalActionError for anything else (``True``, ``1.0``) or an
-    index outside ``0 … size−1``."""
-    return arguments.action("action", action, size)
+    return episode_bot(entry, seed, bot_factory or _registry_bot)
 
 
 def players_argument(num_players: Any) -> int:
@@ -183,20 +170,9 @@ def observation_space(encoder: HydrasEncoder, flatten: bool, candidates: int = 0
                       action_size: int = 0) -> spaces.Space:
     """The observation space of an encoder (Dict of three Boxes, or one flat Box; with
     ``candidates`` K > 0 a Dict with ``cand_feat`` and ``cand_index`` too)."""
-    if flatten:
-        flat = spaces.Box(0.0, 1.0, (encoder.size,), np.float32)
-        if not candidates:
-            return flat
-        parts: dict[str, spaces.Space] = {"obs": flat}
-    else:
-        parts = {"board": spaces.Box(0.0, 1.0, encoder.board_shape, np.float32),
-                 "hand": spaces.Box(0.0, 1.0, encoder.hand_shape, np.float32),
-                 "features": spaces.Box(0.0, 1.0, (encoder.feature_count,), np.float32)}
-    if candidates:
-        parts["cand_feat"] = spaces.Box(-FEATURE_BOUND, FEATURE_BOUND, (candidates, N_FEATURES),
-                                        np.float32)
-        parts["cand_index"] = spaces.Box(-1.0, float(action_size - 1), (candidates,), np.float32)
-    return spaces.Dict(parts)
+    parts = {"board": encoder.board_shape, "hand": encoder.hand_shape, "features": (encoder.feature_count,)}
+    return box_observation_space(parts, encoder.size, flatten, candidates, action_size, N_FEATURES,
+                                 FEATURE_BOUND)
 
 
 def terminal_reward(game: HydrasGame, seat: int, scheme: str, result: HydrasResult | None = None) -> float:
@@ -211,35 +187,9 @@ def terminal_reward(game: HydrasGame, seat: int, scheme: str, result: HydrasResu
     return (result.scores[seat] - best_other) / 10.0
 
 
-def _check_bot_name(entry: str) -> None:
-    """A bot name of the Hydras registry (ConfigError naming the known ones otherwise)."""
-    try:
-        from hydra_env.envs.bots import parse_bot_spec
-    except ImportError:                     # no registry: only the built-in random bot
-        if entry != "random":
-            raise ConfigError(f"unknown opponent {entry!r}: without the bot registry only "
-                              f"'random' is known; pass bot objects or bot_factory=") from None
-        return
-    try:
-        parse_bot_spec(entry, game="hydras")
-    except ConfigError as exc:
-        raise ConfigError(f"opponent {entry!r}: {exc} (or pass an object with "
-                          f"act(view, legal_actions) -> int)") from None
-
-
-def _seat_argument(seat: Any, players: int) -> int | str:
-    """A seat ``0 … players−1`` or ``"random"``."""
-    if isinstance(seat, str):
-        return arguments.choice("seat", seat, ("random",),
-                                fix=f"pass a seat 0 to {players - 1}, or 'random'")
-    try:
-        return arguments.seat("seat", seat, players)
-    except ConfigError as exc:
-        raise ConfigError(f"{exc}, or 'random' (drawn each episode)") from None
-
-
-class HydrasEnv(gym.Env):
-    """Hydras from one seat, the others scripted (see the module docstring)."""
+class HydrasEnv(GameEnv):
+    """Hydras from one seat, the others scripted (see the module docstring); the generic
+    one-seat env with Hydras' observation (and candidate features), rewards and infos."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 2}
 
@@ -250,120 +200,34 @@ class HydrasEnv(gym.Env):
                  cards: Any = None, bot_factory: Callable[..., Any] | None = None) -> None:
         """Arguments as in the module docstring."""
         num_players = players_argument(num_players)
-        reward = arguments.choice("reward", reward, REWARDS)
-        illegal_action = arguments.choice("illegal_action", illegal_action, ILLEGAL_MODES)
-        if render_mode is not None:
-            render_mode = arguments.choice("render_mode", render_mode, ("ansi",),
-                                           fix="pass None or 'ansi'")
-        seat = _seat_argument(seat, num_players)
-        if isinstance(opponents, str) or not isinstance(opponents, (list, tuple)):
-            opponents = [opponents]
-        opponents = list(opponents) * (num_players - 1 if len(opponents) == 1 else 1)
-        if len(opponents) != num_players - 1:
-            raise ConfigError(f"{num_players} players: give {num_players - 1} opponents or one "
-                              f"for all, got {len(opponents)}")
-        for entry in opponents:
-            if isinstance(entry, str) and bot_factory is None:
-                _check_bot_name(entry)
-        max_steps = max_steps_argument(max_steps)
-        illegal_penalty = arguments.number("illegal_penalty", illegal_penalty)
-        flatten = arguments.boolean("flatten", flatten)
-        candidates = arguments.integer("candidates", candidates, low=0)
-        self.num_players = num_players
-        self.opponents = opponents
-        self.reward_scheme = reward
-        self.seat_argument = seat
-        self.render_mode = render_mode
-        self.flatten = bool(flatten)
-        self.illegal_action = illegal_action
-        self.illegal_penalty = illegal_penalty
-        self.max_steps = max_steps
-        self.bot_factory = bot_factory
+        self.game_spec, self.params = game_spec(GAME), {"num_players": num_players}
+        self._check_arguments(num_players, opponents, reward, seat, render_mode, flatten, illegal_action,
+                              illegal_penalty, max_steps, bot_factory)
+        self.candidates = candidates = arguments.integer("candidates", candidates, low=0)
         self.cards = resolve_cards(cards)
         self.tables = tables_for(self.cards)
         self.encoder = HydrasEncoder(self.tables)
-        self.candidates = candidates
         self.candidate_encoder = HydrasCandidateEncoder(self.tables, candidates) if candidates else None
-        self.observation_space = observation_space(self.encoder, self.flatten, candidates,
-                                                   self.tables.codec.size)
-        self.action_space = spaces.Discrete(self.tables.codec.size)
-        self.game: HydrasGame | None = None
-        self.seat = 0 if seat == "random" else seat
-        self.bots: dict[int, Any] = {}
-        self._mask = np.zeros(self.tables.codec.size, np.int8)
-        self._done = True
-        self._steps = 0
+        size = self.tables.codec.size
+        self._set_spaces(observation_space(self.encoder, self.flatten, candidates, size), size)
 
-    def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
-        """Start a new game; its seed and the opponents' seeds come from the env's
-        generator, so the same ``seed`` gives the same episodes."""
-        super().reset(seed=reset_seed(seed, options))
-        rng = self.np_random
-        players = self.num_players
-        if self.seat_argument == "random":
-            self.seat = int(rng.integers(players))
-        bot_seeds = [int(x) for x in rng.integers(1 << 63, size=players - 1)]
-        self.bots = {(self.seat + 1 + k) % players: resolve_bot(entry, bot_seeds[k], self.bot_factory)
-                     for k, entry in enumerate(self.opponents)}
-        self.game = HydrasGame.new(players, int(rng.integers(1 << 63)), cards=self.cards)
-        self._advance()
-        self._done = self.game.is_over
-        self._steps = 0
-        return self._observe(), {"action_mask": self._mask}
+    def _new_game(self, seed: int) -> HydrasGame:
+        return HydrasGame.new(self.num_players, seed, cards=self.cards)
 
-    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """Apply the learning seat's decision, then the opponents' until its next one."""
-        if self.game is None or self._done:
-            raise gym.error.ResetNeeded("call reset() before step() (and after the episode ends)")
-        index = as_action(action, self.action_space.n)   # IllegalActionError: no index at all
-        if not self._mask[index]:
-            return self._illegal(index)
-        game = self.game
-        game.apply(index)
-        self._advance()
-        self._steps += 1
-        terminated = game.is_over
-        truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
-        self._done = terminated or truncated
-        result = game.result() if terminated else None
-        reward = terminal_reward(game, self.seat, self.reward_scheme, result) if terminated else 0.0
-        obs = self._observe()
-        info: dict[str, Any] = {"action_mask": self._mask}
-        if result is not None:
-            info.update(result=result.to_dict(), rank=result.ranks[self.seat],
-                        score=result.scores[self.seat])
-        return obs, reward, terminated, truncated, info
+    def _refuse(self, index: int) -> None:
+        if self.game.is_legal(index):      # legal, but not among the K candidate rows
+            raise IllegalActionError(f"action {index} ({self.game.describe(index)}) is legal but "
+                                     f"not among the {self.candidates} candidate rows offered "
+                                     f"(the best {self.candidates} by value); make the env with "
+                                     f"a larger candidates=")
+        raise_masked_out(self.game, index, "masked out by env.unwrapped.action_masks(); make the env "
+                                           "with illegal_action='penalty' for a no-op and a penalty instead")
 
-    def _illegal(self, index: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        if self.illegal_action == "raise":
-            if self.game.is_legal(index):      # legal, but not among the K candidate rows
-                raise IllegalActionError(f"action {index} ({self.game.describe(index)}) is legal but "
-                                         f"not among the {self.candidates} candidate rows offered "
-                                         f"(the best {self.candidates} by value); make the env with "
-                                         f"a larger candidates=")
-            try:
-                self.game.apply(index)        # the engine says what is illegal and why
-            except IllegalActionError as exc:
-                raise IllegalActionError(f"{exc} [masked out by env.unwrapped.action_masks(); make the env "
-                                         f"with illegal_action='penalty' for a no-op and a "
-                                         f"penalty instead]") from None
-            raise AssertionError("the mask and the engine disagree")  # pragma: no cover
-        self._steps += 1
-        truncated = self.max_steps is not None and self._steps >= self.max_steps
-        self._done = truncated
-        return (self._observe(), self.illegal_penalty, False, truncated,
-                {"action_mask": self._mask, "illegal_action": True})
-
-    def _advance(self) -> None:
-        game, seat, bots = self.game, self.seat, self.bots
-        while (player := game.current_player) != seat and player >= 0:   # until seat decides or the end
-            bot = bots[player]
-            action = bot.act(game.view(player), game.legal_actions())
-            try:
-                game.apply(action)
-            except IllegalActionError as exc:
-                raise IllegalActionError(f"opponent {bot!r} on seat {player}: {exc}") from None
+    def _outcome(self, game: HydrasGame) -> tuple[float, dict[str, Any]]:
+        result = game.result()
+        reward = terminal_reward(game, self.seat, self.reward_scheme, result)
+        return reward, {"result": result.to_dict(), "rank": result.ranks[self.seat],
+                        "score": result.scores[self.seat]}
 
     def _observe(self) -> Any:
         game = self.game
@@ -385,16 +249,3 @@ class HydrasEnv(gym.Env):
         """The learning seat's legal actions now (bool[action_size]), the method
         sb3-contrib's MaskablePPO calls; all False once the episode is over."""
         return self._mask.astype(bool)
-
-    def render(self) -> str | None:
-        """``"ansi"``: the table as text, with the learning seat's hand."""
-        if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode; make the env with "
-                            "render_mode='ansi'")
-            return None
-        if self.game is None:
-            raise gym.error.ResetNeeded("call reset() before render()")
-        return self.game.render(self.seat)
-
-    def close(self) -> None:
-        """Nothing to release."""

@@ -53,16 +53,16 @@ Version history
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from hydra_env import arguments
-from hydra_env.envs.base import max_steps_argument, reset_seed
-from hydra_env.envs.hydras_env import REWARDS, as_action, observation_space, players_argument, terminal_reward
+from hydra_env.envs.aec import GameAECEnv, order_enforcing
+from hydra_env.envs.hydras_env import REWARDS, observation_space, players_argument, terminal_reward
+from hydra_env.envs.single_agent import max_steps_argument
 from hydra_env.hydras.encoding import HydrasEncoder
 from hydra_env.hydras.game import HydrasGame, resolve_cards
 from hydra_env.hydras.tables import tables_for
@@ -72,10 +72,10 @@ __all__ = ["env", "raw_env"]
 
 def env(**kwargs: Any) -> AECEnv:
     """The AEC environment wrapped in PettingZoo's ``OrderEnforcingWrapper``."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return order_enforcing(raw_env(**kwargs))
 
 
-class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
+class raw_env(GameAECEnv):  # noqa: N801 (PettingZoo's naming)
     """Hydras as a PettingZoo AEC environment (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi"], "name": "hydras_v0", "is_parallelizable": False,
@@ -97,84 +97,21 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
         self.cards = resolve_cards(cards)
         self.tables = tables_for(self.cards)
         self.encoder = HydrasEncoder(self.tables)
-        self._size = size = self.tables.codec.size
-        self.possible_agents = [f"seat_{i}" for i in range(num_players)]
-        obs = observation_space(self.encoder, self.flatten)
-        self.observation_spaces = {a: spaces.Dict({
-            "observation": obs, "action_mask": spaces.Box(0, 1, (size,), np.int8)})
-            for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
-        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        self._rng: np.random.Generator | None = None
-        self.game: HydrasGame | None = None
-        self._steps = 0
+        self._make_agents(num_players, observation_space(self.encoder, self.flatten), self.tables.codec.size)
 
-    def observation_space(self, agent: str) -> spaces.Space:
-        """The (cached) observation space of ``agent``."""
-        return self.observation_spaces[agent]
+    def _new_game(self, seed: int) -> HydrasGame:
+        return HydrasGame.new(self.num_players, seed, cards=self.cards)
 
-    def action_space(self, agent: str) -> spaces.Space:
-        """The (cached) action space of ``agent``."""
-        return self.action_spaces[agent]
+    def _encode(self, seat: int) -> np.ndarray:
+        return self.game.encode_flat(seat)
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        """``agent``'s view and mask (see the module docstring)."""
-        seat = self._seat[agent]
-        game = self.game
-        flat = game.encode_flat(seat)
-        if game.current_player == seat:
-            mask = np.empty(self._size, np.int8)
-            game.legal_mask_into(mask)           # writes every entry
-        else:
-            mask = np.zeros(self._size, np.int8)
-        return {"observation": flat if self.flatten else self.encoder.split(flat),
-                "action_mask": mask}
+    def _split(self, flat: np.ndarray) -> dict[str, np.ndarray]:
+        return self.encoder.split(flat)
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """Start a new game (its seed drawn from the env's generator)."""
-        seed = reset_seed(seed, options)
-        if seed is not None or self._rng is None:
-            self._rng = np.random.default_rng(seed)
-        self.game = HydrasGame.new(self.num_players, int(self._rng.integers(1 << 63)),
-                                   cards=self.cards)
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.game.current_player]
-        self._steps = 0
-
-    def step(self, action: Any) -> None:
-        """Apply the selected agent's decision (None for a finished agent)."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        game = self.game
-        game.apply(as_action(action, self._size))   # IllegalActionError: what and why
-        self._steps += 1
-        if game.is_over:
-            outcome = game.result()
-            result = outcome.to_dict()
-            for a in self.agents:
-                self.rewards[a] = terminal_reward(game, self._seat[a], self.reward_scheme, outcome)
-            self.terminations = {a: True for a in self.agents}
-            self.infos = {a: {"result": result} for a in self.agents}
-        elif self.max_steps is not None and self._steps >= self.max_steps:
-            self.truncations = {a: True for a in self.agents}
-        else:
-            self.agent_selection = self.possible_agents[game.current_player]
-        self._accumulate_rewards()
-
-    def render(self) -> str | None:
-        """``"ansi"``: the table as text (public information only)."""
-        if self.render_mode is None:
-            return None
-        return self.game.render()
-
-    def close(self) -> None:
-        """Nothing to release."""
+    def _score(self, game: HydrasGame) -> tuple[Sequence[float] | None, dict[str, Any] | None]:
+        """Every seat's reward under the scheme, at the end only."""
+        if not game.is_over:
+            return None, None
+        outcome = game.result()
+        return ([terminal_reward(game, seat, self.reward_scheme, outcome) for seat in range(self.num_players)],
+                outcome.to_dict())

@@ -44,11 +44,10 @@ from typing import Any
 
 from gymnasium import spaces
 
+from hydra_env.envs.registration import env_arguments
 from hydra_env.errors import ConfigError
 
 POLICY_GROUP = "hydra_env.policies"
-COOP_ID = "hydra_env/Coop-v0"
-HYDRAS_ID = "hydra_env/Hydras-v0"
 # Training-config policies that read the flat observation (the env's ``flatten=True``).
 _FLAT_POLICIES = ("MlpPolicy", "CandidatePolicy")
 _HINT = "build it with hydra_env.envs.make_env_for(policy)"
@@ -152,9 +151,9 @@ def env_args_from_training_config(config: Mapping[str, Any]) -> tuple[str, dict[
     """The env id and keyword arguments that a training config (``hydra-env train``'s
     fields, flat or under a ``default`` block) trains on, without the training-only
     opponent pool: ``env_kwargs``, plus ``flatten=True`` for the policies that read the
-    flat observation, plus ``candidates``; for Coop-v0 and Hydras-v0 the first of
-    ``opponents`` on every other seat (as the evaluations play), unless ``env_kwargs``
-    names them."""
+    flat observation, plus ``candidates``; for an env that takes ``opponents`` (Coop-v0,
+    Hydras-v0) the first of ``opponents`` on every other seat (as the evaluations play),
+    unless ``env_kwargs`` names them."""
     if "env" not in config and isinstance(config.get("default"), Mapping):
         config = config["default"]
     env_id = str(config.get("env") or "hydra_env/Solo-v0")
@@ -163,7 +162,7 @@ def env_args_from_training_config(config: Mapping[str, Any]) -> tuple[str, dict[
         kwargs.setdefault("flatten", True)
     if config.get("candidates"):
         kwargs["candidates"] = int(config["candidates"])
-    if env_id in (COOP_ID, HYDRAS_ID) and "opponents" not in kwargs:
+    if "opponents" not in kwargs and "opponents" in env_arguments(env_id):
         kwargs["opponents"] = [(list(config.get("opponents") or []) or ["heuristic"])[0]]
     return env_id, kwargs
 

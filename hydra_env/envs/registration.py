@@ -1,6 +1,14 @@
-"""The Gymnasium ids of Hydra and their registration.
+"""The Gymnasium ids of the registered games and their registration.
 
-Registered ids (``gymnasium.make``), with Gymnasium's standard wrappers
+The ids are those the game specs declare (``spec.env_ids`` of every game in
+:func:`hydra_env.game_names`, in that order); the class behind each id (and its
+batch twin, if any) comes from the spec's optional ``env_entry_points``
+(``{id: "module:Class"}`` or ``{id: ("module:Class", "module:VectorClass")}``), else
+from :data:`ENTRY_POINTS`, else it is the generic one-seat env of the game
+(:class:`hydra_env.envs.game_env.GameEnv` with ``game=NAME``), so that a new game's
+ids need no change here.
+
+Today's ids (``gymnasium.make``), with Gymnasium's standard wrappers
 (``OrderEnforcing`` and ``PassiveEnvChecker``)::
 
     hydra_env/Solo-v0    hydra_env.envs.solo_env:SoloEnv
@@ -30,22 +38,70 @@ The masks are reached through the wrappers the way the ecosystem expects:
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
+import inspect
+import warnings
+from collections.abc import Mapping
+from typing import Any
+
+from hydra_env.api import game_names, game_spec
+from hydra_env.errors import ConfigError
 
 NAMESPACE = "hydra_env"
-ENV_IDS = {
-    "hydra_env/Solo-v0": "hydra_env.envs.solo_env:SoloEnv",
-    "hydra_env/Coop-v0": "hydra_env.envs.coop_env:CoopEnv",
-    "hydra_env/Hydras-v0": "hydra_env.envs.hydras_env:HydrasEnv",
+ENTRY_POINTS: dict[str, tuple[str, str | None]] = {
+    "hydra_env/Solo-v0": ("hydra_env.envs.solo_env:SoloEnv", "hydra_env.envs.vector.solo:SoloVectorEnv"),
+    "hydra_env/Coop-v0": ("hydra_env.envs.coop_env:CoopEnv", "hydra_env.envs.vector.coop:CoopVectorEnv"),
+    "hydra_env/Hydras-v0": ("hydra_env.envs.hydras_env:HydrasEnv", None),
 }
-VECTOR_ENTRY_POINTS = {
-    "hydra_env/Solo-v0": "hydra_env.envs.vector.solo:SoloVectorEnv",
-    "hydra_env/Coop-v0": "hydra_env.envs.vector.coop:CoopVectorEnv",
-}
+"""By id: the env class (``gymnasium.make``) and its batch class (``make_vec``'s
+``vector_entry_point``, None for none), for ids whose spec gives no ``env_entry_points``."""
+
+
+def _spec_entry_points(spec: Any) -> Mapping[str, Any]:
+    return getattr(spec, "env_entry_points", None) or {}
+
+
+GENERIC_ENTRY_POINT = "hydra_env.envs.game_env:GameEnv"
+"""The env of an id whose game gives no entry point for it (made with ``game=NAME``)."""
+
+
+def env_entry_points() -> dict[str, tuple[str, str | None, dict[str, Any]]]:
+    """Every registered game's ids, each with (entry point, vector entry point or None, the
+    keyword arguments the id fixes), in game order.
+
+    A game that cannot be loaded is left out with a warning (``import hydra_env`` must not
+    fail for one broken plugin).
+    """
+    found: dict[str, tuple[str, str | None, dict[str, Any]]] = {}
+    for name in game_names():
+        try:
+            spec = game_spec(name)
+        except ConfigError as exc:
+            warnings.warn(f"no Gymnasium ids for game {name!r}: {exc}", stacklevel=2)
+            continue
+        own = _spec_entry_points(spec)
+        for env_id in spec.env_ids:
+            entry = own.get(env_id) or ENTRY_POINTS.get(env_id)
+            if entry is None:
+                found[env_id] = (GENERIC_ENTRY_POINT, None, {"game": name})
+            elif isinstance(entry, str):
+                found[env_id] = (entry, None, {})
+            else:
+                found[env_id] = (entry[0], entry[1], {})
+    return found
+
+
+_FOUND = env_entry_points()
+ENV_IDS = {env_id: entry for env_id, (entry, _, _) in _FOUND.items()}
+"""The registered ids and their entry points (``module:Class``)."""
+VECTOR_ENTRY_POINTS = {env_id: vector for env_id, (_, vector, _) in _FOUND.items() if vector}
+"""The ids with a batch env (``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")``)."""
 
 
 def register_envs() -> bool:
-    """Register the ids with Gymnasium's default wrappers (idempotent).
+    """Register the ids with Gymnasium's default wrappers (idempotent; games registered
+    since the import are picked up too).
 
     Returns False, and registers nothing, when Gymnasium is not installed
     (the engine alone needs only numpy).
@@ -54,8 +110,19 @@ def register_envs() -> bool:
         return False
     import gymnasium
 
-    for env_id, entry_point in ENV_IDS.items():
+    for env_id, (entry_point, vector, kwargs) in env_entry_points().items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=entry_point,
-                               vector_entry_point=VECTOR_ENTRY_POINTS.get(env_id))
+            gymnasium.register(id=env_id, entry_point=entry_point, vector_entry_point=vector,
+                               **({"kwargs": kwargs} if kwargs else {}))
     return True
+
+
+def env_arguments(env_id: str) -> frozenset[str]:
+    """The names of the keyword arguments that the env class of ``env_id`` takes (its
+    constructor's parameters); empty for an id this package does not register."""
+    entry = env_entry_points().get(env_id)
+    if entry is None:
+        return frozenset()
+    module, _, name = entry[0].partition(":")
+    env_class = getattr(importlib.import_module(module), name)
+    return frozenset(inspect.signature(env_class).parameters)

@@ -12,16 +12,19 @@ A ``check`` (``hydra_env.envs.differential_views.ViewCheck``: observations,
 candidate features, determinize) may compare more after every decision; it
 lives in the envs layer, above this one, so it is handed in.
 
-Used by ``tests/engine/test_differential.py`` and ``benchmarks/differential.py``.
+The harness is the generic :class:`hydra_env.api.differential.Differential`
+with Hydra's schedule (:class:`HydraDifferential`). Used by
+``tests/engine/test_differential.py`` and ``benchmarks/differential.py``.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
+from hydra_env.api.differential import Differential, DifferentialReport, Pair
 from hydra_env.core.codec import A_CITY_HARPOON, A_CITY_SWORD, A_HARPOON, A_SWORD
 from hydra_env.core.engines import on_engine
 from hydra_env.core.game import Game
@@ -36,16 +39,13 @@ _ATTACKS = (A_SWORD, A_HARPOON, A_CITY_SWORD, A_CITY_HARPOON)
 
 
 @dataclass
-class Report:
+class Report(DifferentialReport):
     """What a differential run did, and the first difference found (None if none)."""
 
-    games: int = 0
-    decisions: int = 0
-    reloads: int = 0
-    illegal_checked: int = 0
-    seconds: float = 0.0
-    per_scenario: dict[int, int] = field(default_factory=dict)
-    mismatch: str | None = None
+    @property
+    def per_scenario(self) -> dict[int, int]:
+        """Decisions compared per scenario."""
+        return self.per_setting  # type: ignore[return-value]
 
 
 def _pair(scenario: int, stars: int, seed: int, late: int, components: Components | None) -> tuple[Game, Game]:
@@ -82,31 +82,49 @@ def _compare(python: Game, native: Game, where: str, full: bool = False) -> str 
     return None
 
 
-def play_one(scenario: int, stars: int, seed: int, late: int, rng: random.Random, report: Report,
-             max_decisions: int | None = None, components: Components | None = None,
-             check: Check | None = None) -> str | None:
-    """Play one game on both engines; the first difference found, or None. ``check``
-    compares more after every decision (see the module docstring)."""
-    python, native = _pair(scenario, stars, seed, late, components)
-    attack_bias = rng.random() < 0.4
-    codec = python.codec
-    step = 0
-    while True:
-        where = f"scenario {scenario} stars {stars} seed {seed} late {late} decision {step}"
-        done = python.is_over or (max_decisions is not None and report.decisions >= max_decisions)
-        problem = _compare(python, native, where, full=done or step == 0)
-        if problem is None and check is not None:
-            problem = check(python, native, where, rng)
-        if problem:
-            return problem
-        if done:
-            return None
-        legal = python.legal_actions()
+class HydraDifferential(Differential):
+    """The generic harness with Hydra's schedule (see the module docstring): late starts,
+    attack-biased play, random illegal actions and reloads both ways, and a ``check``."""
+
+    def __init__(self, scenarios: tuple[int, ...] = SCENARIOS, stars: tuple[int, ...] = (1, 2, 3), *,
+                 late_share: float = 0.5, components: Components | None = None,
+                 check: Check | None = None) -> None:
+        """Games round-robin over ``scenarios`` × ``stars``."""
+        super().__init__("hydra", [{"scenario": s, "stars": star} for star in stars for s in scenarios])
+        self.late_share, self.components, self.check = late_share, components, check
+
+    def setting_key(self, params: Mapping[str, Any]) -> Hashable:
+        return params["scenario"]
+
+    def start(self, params: Mapping[str, Any], rng: random.Random, report: DifferentialReport) -> Pair:
+        late = rng.randrange(1, 4) if rng.random() < self.late_share else 0
+        return self.pair_of(params["scenario"], params["stars"], rng.randrange(1 << 63), late, rng)
+
+    def pair_of(self, scenario: int, stars: int, seed: int, late: int, rng: random.Random) -> Pair:
+        """The two games of one setting (``late``: that many rounds before the end)."""
+        python, native = _pair(scenario, stars, seed, late, self.components)
+        extra = {"where": f"scenario {scenario} stars {stars} seed {seed} late {late} decision",
+                 "attack_bias": rng.random() < 0.4}
+        return Pair(python, native, scenario, "", extra)
+
+    def check_position(self, pair: Pair, rng: random.Random, report: DifferentialReport,
+                       done: bool) -> str | None:
+        where = f"{pair.extra['where']} {pair.step}"
+        problem = _compare(pair.python, pair.native, where, full=done or pair.step == 0)
+        if problem is None and self.check is not None:
+            problem = self.check(pair.python, pair.native, where, rng)
+        return problem or None
+
+    def before_move(self, pair: Pair, legal: list[int], rng: random.Random,
+                    report: DifferentialReport) -> str | None:
+        """The legal lists, then now and then an illegal action and a reload either way."""
+        python, native = pair.python, pair.native
+        where = f"{pair.extra['where']} {pair.step}"
         if legal != native.legal_actions():
             return f"{where}: legal action lists differ"
         if rng.random() < 0.02:
             report.illegal_checked += 1
-            bad = rng.randrange(codec.size + 2) - 1
+            bad = rng.randrange(python.codec.size + 2) - 1
             if bad not in legal:
                 errors = []
                 for game in (python, native):
@@ -126,20 +144,34 @@ def play_one(scenario: int, stars: int, seed: int, late: int, rng: random.Random
             if problem:
                 return problem
             if rng.random() < 0.5:
-                native = Game.from_json(python.to_json(), engine="native", components=components)
+                pair.native = Game.from_json(python.to_json(), engine="native", components=self.components)
             else:
-                python = Game.from_json(native.to_json(), engine="python", components=components)
+                pair.python = Game.from_json(native.to_json(), engine="python", components=self.components)
+        return None
+
+    def choose(self, pair: Pair, legal: list[int], rng: random.Random) -> int:
         choice = legal
-        if attack_bias:
-            attacks = [a for a in legal if codec.kind[a] in _ATTACKS]
+        if pair.extra["attack_bias"]:
+            kind = pair.python.codec.kind
+            attacks = [a for a in legal if kind[a] in _ATTACKS]
             if attacks and rng.random() < 0.7:
                 choice = attacks
-        action = choice[rng.randrange(len(choice))]
-        python.apply(action)
-        native.apply(action)
-        step += 1
-        report.decisions += 1
-        report.per_scenario[scenario] = report.per_scenario.get(scenario, 0) + 1
+        return choice[rng.randrange(len(choice))]
+
+    def after_move(self, pair: Pair, rng: random.Random, report: DifferentialReport) -> None:
+        """Nothing: reloads happen at random in :meth:`before_move`."""
+
+    def locate(self, pair: Pair, problem: str) -> str:
+        return problem          # Hydra's texts say where already
+
+
+def play_one(scenario: int, stars: int, seed: int, late: int, rng: random.Random, report: Report,
+             max_decisions: int | None = None, components: Components | None = None,
+             check: Check | None = None) -> str | None:
+    """Play one game on both engines; the first difference found, or None. ``check``
+    compares more after every decision (see the module docstring)."""
+    harness = HydraDifferential((scenario,), (stars,), components=components, check=check)
+    return harness.play(harness.pair_of(scenario, stars, seed, late, rng), rng, report, max_decisions)
 
 
 def run(decisions: int, *, seed: int = 0, scenarios: tuple[int, ...] = SCENARIOS,
@@ -148,17 +180,7 @@ def run(decisions: int, *, seed: int = 0, scenarios: tuple[int, ...] = SCENARIOS
     """Play games round-robin over ``scenarios`` × ``stars`` until ``decisions`` decisions
     were compared (or a difference is found: ``Report.mismatch``); ``components`` is the
     component data (the shipped set when None); ``check`` as for :func:`play_one`."""
-    rng = random.Random(seed)
-    report = Report()
-    start = time.perf_counter()
-    index = 0
-    while report.decisions < decisions and report.mismatch is None:
-        scenario = scenarios[index % len(scenarios)]
-        star = stars[(index // len(scenarios)) % len(stars)]
-        late = rng.randrange(1, 4) if rng.random() < late_share else 0
-        report.mismatch = play_one(scenario, star, rng.randrange(1 << 63), late, rng, report, decisions,
-                                   components, check)
-        report.games += 1
-        index += 1
-    report.seconds = time.perf_counter() - start
+    harness = HydraDifferential(scenarios, stars, late_share=late_share, components=components, check=check)
+    report = harness.run(decisions, seed=seed, report=Report())
+    assert isinstance(report, Report)
     return report

@@ -388,7 +388,8 @@ def test_no_file_refers_to_a_place_outside_the_repository() -> None:
                 problems.append(f"    {name}:{ln}: {', '.join(hits)}: {line.strip()[:120]}")
     report(problems, (
         "these files refer to places outside the repository; the repository must stand on its "
-        "own: point to a game's rules document (docs/games/hydra/rules.md), docs/games/hydra/components.md (the data) or "
+        "own: point to a game's rules document (docs/games/hydra/rules.md), "
+        "docs/games/hydra/components.md (the data) or "
         "another file inside it, use a relative path such as runs/..., or describe the source in "
         "words:"))
 

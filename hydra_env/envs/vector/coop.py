@@ -21,10 +21,9 @@ from typing import Any
 import numpy as np
 from gymnasium.vector import AutoresetMode
 
-from hydra_env.envs.bots import make_bot
-from hydra_env.envs.coop_env import CoopEnv
+from hydra_env.envs.coop_env import CoopEnv, episode_bots
+from hydra_env.envs.opponents import play_opponents
 from hydra_env.envs.vector.base import HydraVectorEnv
-from hydra_env.errors import IllegalActionError
 
 
 class CoopVectorEnv(HydraVectorEnv):
@@ -47,15 +46,7 @@ class CoopVectorEnv(HydraVectorEnv):
         game_seed = int(rng.integers(1 << 63))
         seat = int(rng.integers(n)) if env.seat_arg == "random" else env.seat_arg
         bot_seeds = [int(x) for x in rng.integers(1 << 63, size=n - 1)]
-        bots = {}
-        for k, entry in enumerate(env.opponents):
-            s = (seat + 1 + k) % n
-            if isinstance(entry, str):
-                entry = make_bot(entry, seed=bot_seeds[k])
-            elif callable(getattr(entry, "sample", None)):
-                entry = entry.sample(bot_seeds[k])
-            bots[s] = entry
-        self._bots[row] = bots
+        self._bots[row] = episode_bots(env, seat, bot_seeds)
         self.row_seat[row] = seat
         self.row_batch[row] = j = self.batch_seats.index(seat)
         self.batches[j].start(row, env.stars, game_seed)
@@ -69,17 +60,7 @@ class CoopVectorEnv(HydraVectorEnv):
             seat = self.batch_seats[j]
             waiting = sel[(batch.current_player[sel] != seat) & ~batch.over[sel]]
             for r in waiting.tolist():
-                game, bots = batch.game(r), self._bots[r]
-                while not game.is_over:
-                    p = game.current_player
-                    if p == seat:
-                        break
-                    bot = bots[p]
-                    action = bot.act(game.view(p), game.legal_actions())
-                    try:
-                        game.apply(action)
-                    except IllegalActionError as exc:
-                        raise IllegalActionError(f"opponent {bot!r} on seat {p}: {exc}") from None
+                play_opponents(batch.game(r), seat, self._bots[r])
             if waiting.size:
                 batch.refresh(waiting)
 

@@ -7,10 +7,10 @@ from dataclasses import fields
 from typing import Any
 
 from hydra_env.api import GameSpec, Param
-from hydra_env.games.hydra.observer import observer
 from hydra_env.core.game import Game
 from hydra_env.core.options import RuleOptions
 from hydra_env.data import default_components
+from hydra_env.games.hydra.observer import observer
 
 _OPTION_NAMES = tuple(f.name for f in fields(RuleOptions))
 

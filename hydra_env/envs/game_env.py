@@ -1,0 +1,224 @@
+"""``GameEnv``: any registered game from one seat, as a Gymnasium env, written once.
+
+::
+
+    from hydra_env.envs.game_env import GameEnv
+    env = GameEnv("nim(piles=4)", opponents=["random"])      # a name or a game string
+    obs, info = env.reset(seed=0)
+    obs, reward, terminated, truncated, info = env.step(int(info["action_mask"].nonzero()[0][0]))
+
+The learning agent plays one seat; the other seats are bots of the game's
+registry (:mod:`hydra_env.envs.bots`), objects with ``act`` or samplers
+(:mod:`hydra_env.envs.opponents`), who play inside each step until the
+learning seat decides again or the game ends. It knows no game: the game
+comes from the registry (``hydra_env.game_spec``) and its parameters are the
+spec's (``**params``, checked by the spec).
+
+Observation
+    ``observer.encode(game, seat)`` of an :class:`hydra_env.api.Observer` whose
+    values lie in [0, 1] (default: the spec's ``observer(game)``, else
+    :class:`hydra_env.envs.observers.LegalActionObserver`):
+    one ``Box((size,), float32)`` with ``flatten=True`` (default), else a ``Dict``
+    of the observer's parts.
+
+Actions and masks
+    ``Discrete(action_size)``; ``info["action_mask"]`` and ``action_masks()``
+    (int8) are the learning seat's legal actions, zeros once over. A masked-out
+    action raises the engine's IllegalActionError, or with
+    ``illegal_action="penalty"`` is a no-op returning ``illegal_penalty``.
+
+Rewards, at the end only (0 before), from the result's dict
+    ``"win"`` (default), ``"rank"`` or ``"score_diff"``
+    (:func:`hydra_env.envs.single_agent.result_reward`).
+
+Episode end
+    ``terminated`` when the game ends (``info["result"]``: the result's dict);
+    ``truncated`` only with ``max_steps``.
+
+Seeding
+    ``reset(seed=s)``: the learning seat (with ``seat="random"``), the bots' seeds
+    and the game's seed are drawn from the env's generator, in that order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from hydra_env import arguments
+from hydra_env.api import Observer, parse_game_string
+from hydra_env.envs.observers import observer_for, split_observation
+from hydra_env.envs.opponents import check_opponent, opponent_entries, play_opponents, seat_argument, seat_bots
+from hydra_env.envs.single_agent import (
+    ILLEGAL_MODES,
+    RESULT_REWARDS,
+    as_action,
+    box_observation_space,
+    max_steps_argument,
+    raise_masked_out,
+    reset_seed,
+    result_reward,
+)
+
+__all__ = ["GameEnv"]
+
+
+class GameEnv(gym.Env):
+    """One seat of any registered game, the others played by bots (see the module docstring).
+
+    A game's own one-seat env may subclass it: it checks its own arguments, calls
+    :meth:`_check_arguments` and :meth:`_set_spaces`, and overrides what differs:
+    :meth:`_new_game`, :meth:`_observe`, :meth:`_refuse` (the error of a masked-out
+    action), :meth:`_outcome` (the reward and infos at the end), :meth:`action_masks`.
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 2}
+
+    def __init__(self, game: str, opponents: Sequence[Any] | Any = ("random",), reward: str = "win",
+                 seat: int | str = 0, render_mode: str | None = None, *, observer: Observer | None = None,
+                 flatten: bool = True, illegal_action: str = "raise", illegal_penalty: float = -1.0,
+                 max_steps: int | None = None, bot_factory: Callable[..., Any] | None = None,
+                 **params: Any) -> None:
+        """``game``: a registered name or game string; ``params``: the game's parameters."""
+        spec, from_string = parse_game_string(game)
+        self.game_spec, self.params = spec, spec.check_params({**from_string, **params})
+        self._check_arguments(int(spec.players(self.params)), opponents, reward, seat, render_mode,
+                              flatten, illegal_action, illegal_penalty, max_steps, bot_factory)
+        self.observer, size, _ = observer_for(spec, self.params, observer)
+        self._set_spaces(box_observation_space(self.observer.parts, self.observer.size, self.flatten), size)
+
+    # ------------------------------------------------------------ set-up, shared with subclasses
+    def _check_arguments(self, players: int, opponents: Any, reward: Any, seat: Any, render_mode: Any,
+                         flatten: Any, illegal_action: Any, illegal_penalty: Any, max_steps: Any,
+                         bot_factory: Callable[..., Any] | None) -> None:
+        """Check and keep the arguments every one-seat env has, in this order (the first
+        wrong one raises ConfigError naming it)."""
+        self.num_players = players
+        self.reward_scheme = arguments.choice("reward", reward, RESULT_REWARDS)
+        self.illegal_action = arguments.choice("illegal_action", illegal_action, ILLEGAL_MODES)
+        if render_mode is not None:
+            render_mode = arguments.choice("render_mode", render_mode, ("ansi",), fix="pass None or 'ansi'")
+        self.render_mode = render_mode
+        self.seat_argument = seat_argument(seat, players)
+        self.opponents = opponent_entries(opponents, players, f"{players} players")
+        for entry in self.opponents:
+            if isinstance(entry, str) and bot_factory is None:
+                check_opponent(entry, self.game_spec.name)
+        self.max_steps = max_steps_argument(max_steps)
+        self.illegal_penalty = arguments.number("illegal_penalty", illegal_penalty)
+        self.flatten = bool(arguments.boolean("flatten", flatten))
+        self.bot_factory = bot_factory
+
+    def _set_spaces(self, observation_space: spaces.Space, action_size: int) -> None:
+        """The spaces, and no episode yet."""
+        self.observation_space = observation_space
+        self.action_space = spaces.Discrete(action_size)
+        self.game: Any = None
+        self.seat = 0 if self.seat_argument == "random" else int(self.seat_argument)
+        self.bots: dict[int, Any] = {}
+        self._mask = np.zeros(action_size, np.int8)
+        self._done = True
+        self._steps = 0
+
+    # ------------------------------------------------------------ hooks
+    def _make_bot(self, name: str, seed: int) -> Any:
+        """An opponent by name: ``bot_factory(name, seed=seed)``, else the game's bot registry."""
+        if self.bot_factory is not None:
+            return self.bot_factory(name, seed=seed)
+        from hydra_env.envs.bots import make_bot
+        return make_bot(name, game=self.game_spec.name, seed=seed)
+
+    def _new_game(self, seed: int) -> Any:
+        """A new game dealt from ``seed``."""
+        return self.game_spec.make(seed=seed, **self.params)
+
+    def _advance(self) -> None:
+        """The opponents play until the learning seat decides or the game is over."""
+        play_opponents(self.game, self.seat, self.bots)
+
+    def _refuse(self, index: int) -> None:
+        """Raise the error of a masked-out action (``illegal_action="raise"``)."""
+        raise_masked_out(self.game, index, "masked out by env.action_masks(); make the env with "
+                                           "illegal_action='penalty' for a no-op and a penalty instead")
+
+    def _outcome(self, game: Any) -> tuple[float, dict[str, Any]]:
+        """(the learning seat's reward, the infos) of a finished game: from the result's dict."""
+        result = game.result().to_dict()
+        return result_reward(result, self.seat, self.reward_scheme), {"result": result}
+
+    def _observe(self) -> Any:
+        """The learning seat's observation; refreshes its mask."""
+        game, seat = self.game, self.seat
+        self._mask = np.asarray(game.legal_mask(), dtype=np.int8) if game.current_player == seat \
+            else np.zeros(int(self.action_space.n), np.int8)
+        flat = self.observer.encode(game, seat)
+        return flat if self.flatten else split_observation(self.observer, flat)
+
+    # ------------------------------------------------------------ Gymnasium's API
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+        """Start a new game; its seed and the opponents' seeds come from the env's
+        generator, so the same ``seed`` gives the same episodes."""
+        super().reset(seed=reset_seed(seed, options))
+        rng, players = self.np_random, self.num_players
+        if self.seat_argument == "random":
+            self.seat = int(rng.integers(players))
+        bot_seeds = [int(x) for x in rng.integers(1 << 63, size=players - 1)]
+        self.bots = seat_bots(self.seat, players, self.opponents, bot_seeds, self._make_bot)
+        self.game = self._new_game(int(rng.integers(1 << 63)))
+        self._advance()
+        self._done = self.game.is_over
+        self._steps = 0
+        return self._observe(), {"action_mask": self._mask}
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Apply the learning seat's decision, then the opponents' until its next one."""
+        if self.game is None or self._done:
+            raise gym.error.ResetNeeded("call reset() before step() (and after the episode ends)")
+        index = as_action(action, self.action_space.n)   # IllegalActionError: no index at all
+        if not self._mask[index]:
+            return self._illegal(index)
+        game = self.game
+        game.apply(index)
+        self._advance()
+        self._steps += 1
+        terminated = game.is_over
+        truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
+        self._done = terminated or truncated
+        reward, end = self._outcome(game) if terminated else (0.0, None)
+        obs = self._observe()
+        info: dict[str, Any] = {"action_mask": self._mask}
+        if end is not None:
+            info.update(end)
+        return obs, reward, terminated, truncated, info
+
+    def _illegal(self, index: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self.illegal_action == "raise":
+            self._refuse(index)
+        self._steps += 1
+        truncated = self.max_steps is not None and self._steps >= self.max_steps
+        self._done = truncated
+        return (self._observe(), self.illegal_penalty, False, truncated,
+                {"action_mask": self._mask, "illegal_action": True})
+
+    def action_masks(self) -> np.ndarray:
+        """The learning seat's legal actions now (int8[action_size], 1 = legal), what
+        sb3-contrib's MaskablePPO calls; all zeros once the episode is over."""
+        return self._mask
+
+    def render(self) -> str | None:
+        """``"ansi"``: the game as text, with what the learning seat alone sees."""
+        if self.render_mode is None:
+            gym.logger.warn("render() called without a render_mode; make the env with "
+                            "render_mode='ansi'")
+            return None
+        if self.game is None:
+            raise gym.error.ResetNeeded("call reset() before render()")
+        return self.game.render(self.seat)
+
+    def close(self) -> None:
+        """Nothing to release."""
