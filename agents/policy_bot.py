@@ -8,8 +8,8 @@ probable one (or samples, with ``deterministic=False``).
 
 :class:`PolicyBot` is written once. What differs between games is how an
 observation is encoded and which actions the mask offers: by default the
-game's observer (``GameSpec.observer``: the flat vector the generic env
-gives) and exactly the legal actions. A game whose env encodes otherwise
+game's observer (the flat vector the generic env ``GameEnv`` gives) and
+exactly the legal actions. A game whose env encodes otherwise
 (dict observations, candidate rows) subclasses it in its tool hooks and
 overrides :meth:`PolicyBot.encode` and :meth:`PolicyBot.mask`.
 """
@@ -22,6 +22,7 @@ import numpy as np
 
 from agents.policy_files import load_model, resolve_policy
 from hydra_env import ConfigError, game_spec
+from hydra_env.envs.observers import game_observer
 
 
 class PolicyBot:
@@ -59,13 +60,13 @@ class PolicyBot:
 
     def encode(self, game: Any, seat: int) -> Any:
         """The observation of ``seat`` in a full ``game`` (a re-deal or a simulated position):
-        by default the game's observer, a flat float32 vector."""
+        by default what the generic env gives, the game's observer's flat float32 vector
+        (:func:`hydra_env.envs.observers.game_observer`)."""
         if self._observer is None:
-            spec = game_spec(self.game) if self.game else None
-            if spec is None or spec.observer is None:
-                raise ConfigError(f"PPO policy {self.path}: game {self.game!r} has no observer "
-                                  f"(GameSpec.observer) to encode its positions")
-            observer = spec.observer(game)
+            if not self.game:
+                raise ConfigError(f"PPO policy {self.path}: no game given to encode its positions "
+                                  f"(make it with make_bot(..., game=NAME))")
+            observer = game_observer(game_spec(self.game), game)
             shape = self.model.observation_space.shape
             if self.dict_obs or shape != (observer.size,):
                 raise ConfigError(f"PPO checkpoint {self.path} expects observations of shape {shape}; "

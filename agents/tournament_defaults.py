@@ -204,20 +204,24 @@ def write_plot(run: TourRun, folder: Path, doc: dict[str, Any], score_label: str
         mean=("mean_score", score_label, "#e69138"))
 
 
+def percent_cell(d: dict[str, Any]) -> str:
+    """A rate with its 95% interval, in percent, for a text table ("-" when undefined)."""
+    return "-" if d["rate"] is None else \
+        f"{100 * d['rate']:5.1f} [{100 * d['ci95'][0]:4.1f},{100 * d['ci95'][1]:5.1f}]"
+
+
+def mean_cell(d: dict[str, Any]) -> str:
+    """A mean with the half-width of its 95% interval, for a text table ("-" when undefined)."""
+    return "-" if d["mean"] is None else f"{d['mean']:5.2f} ±{(d['ci95'][1] - d['ci95'][0]) / 2:.2f}"
+
+
 def table_text(players: Sequence[dict[str, Any]]) -> str:
     """The results as an aligned text table."""
-    def pct(d: dict[str, Any]) -> str:
-        return "-" if d["rate"] is None else \
-            f"{100 * d['rate']:5.1f} [{100 * d['ci95'][0]:4.1f},{100 * d['ci95'][1]:5.1f}]"
-
-    def mean(d: dict[str, Any]) -> str:
-        return "-" if d["mean"] is None else f"{d['mean']:5.2f} ±{(d['ci95'][1] - d['ci95'][0]) / 2:.2f}"
-
     seats = len(players[0]["rank_shares"]) if players else 0
     head = ("player", "games", "win %", *[f"rank {j} %" for j in range(2, seats + 1)], "rank",
             "score", "mu", "sigma", "ordinal")
-    rows = [(p["player"], str(p["games"]), pct(p["win"]), *[pct(r) for r in p["rank_shares"][1:]],
-             mean(p["mean_rank"]), mean(p["mean_score"]), f"{p['rating']['mu']:.2f}",
+    rows = [(p["player"], str(p["games"]), percent_cell(p["win"]), *[percent_cell(r) for r in p["rank_shares"][1:]],
+             mean_cell(p["mean_rank"]), mean_cell(p["mean_score"]), f"{p['rating']['mu']:.2f}",
              f"{p['rating']['sigma']:.2f}", f"{p['rating']['ordinal']:.2f}") for p in players]
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in

@@ -1,7 +1,7 @@
 """Shared fixtures: the rules tests run on both engines.
 
-Every test under ``tests/rules/`` (the specification), every test of Hydras' rules,
-engine properties, saves and envs (``tests/hydras/``, the files of
+Every test under ``tests/games/hydra/rules/`` (the specification), every test of Hydras'
+rules, engine properties, saves and envs (``tests/games/hydras/``, the files of
 ``_HYDRAS_BOTH_ENGINES``) and every test that asks for the ``engine`` fixture runs
 once per engine: ``python`` and, where the native extension is built, ``native``.
 The fixture sets ``HYDRA_ENV_ENGINE`` for the test, so ``Game.new``,
@@ -18,8 +18,8 @@ import pytest
 from hydra_env import native
 
 ENGINES = ["python"] + (["native"] if native.available() else [])
-_RULES = Path(__file__).resolve().parent / "rules"
-_HYDRAS = Path(__file__).resolve().parent / "hydras"
+_RULES = Path(__file__).resolve().parent / "games" / "hydra" / "rules"
+_HYDRAS = Path(__file__).resolve().parent / "games" / "hydras"
 _HYDRAS_BOTH_ENGINES = ("test_hydras_rules_", "test_hydras_engine_properties", "test_hydras_save_and_data",
                         "test_hydras_envs")
 
@@ -43,7 +43,7 @@ def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> s
 
 @pytest.fixture(autouse=True)
 def _engine_of_the_run(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    # A test of tests/rules does not ask for `engine` itself; its parameter still says
+    # A test of tests/games/hydra/rules does not ask for `engine` itself; its parameter still says
     # which engine this run is for.
     callspec = getattr(request.node, "callspec", None)
     if callspec is not None and "engine" in callspec.params:

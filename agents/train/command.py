@@ -84,7 +84,8 @@ def _fields_text() -> str:
 def _load(path: str | None, game: str | None, overrides: list[str], env: str | None) -> Any:
     """The config of the command line: the file given, else the packaged config of
     ``game`` (default: the first registered game, as the tools' default); a game
-    without one trains the fields' defaults on its first env id, against ``random``."""
+    without one trains the fields' defaults on its first env id, against ``random`` (one
+    env per copy, ``vec_env: dummy``, where the env has no game batch)."""
     from agents.outputs import UsageError
     from agents.train.config import load_config
     from agents.train.game_hooks import default_config
@@ -95,10 +96,13 @@ def _load(path: str | None, game: str | None, overrides: list[str], env: str | N
     packaged = default_config(game)
     if packaged is not None:
         return load_config(packaged, overrides, env=env)
+    from agents.train.vec_env import batch_env_ids
     env_ids = game_spec(game).env_ids
     if env is None and not env_ids:
         raise UsageError(f"--game {game}: the game has no env id to train on")
-    return load_config(None, [f"env={env or env_ids[0]}", "opponents=[random]", *overrides])
+    env = env or env_ids[0]
+    stepping = [] if env in batch_env_ids() else ["vec_env=dummy"]     # no game batch: one env each
+    return load_config(None, [f"env={env}", "opponents=[random]", *stepping, *overrides])
 
 
 def run(args: argparse.Namespace) -> int:

@@ -63,9 +63,10 @@ class Pair:
     step: int = 0                  # decisions applied so far
 
 
-def compare_games(python: Any, native: Any) -> str | None:
-    """The first difference between two games' positions (through the Game protocol), or None."""
-    for name in ("current_player", "is_over"):
+def compare_games(python: Any, native: Any, fields: tuple[str, ...] = ("current_player", "is_over")) -> str | None:
+    """The first difference between two games' positions (through the Game protocol, and the
+    game's own ``fields`` first), or None."""
+    for name in fields:
         a, b = getattr(python, name), getattr(native, name)
         if a != b:
             return f"{name}: python {a!r}, native {b!r}"

@@ -22,6 +22,7 @@ numpy and the standard library only.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from importlib import metadata
 from typing import Any
 
@@ -34,6 +35,14 @@ _STRING = re.compile(r"\s*([A-Za-z][\w-]*)\s*(?:\((.*)\))?\s*$", re.S)
 
 _entries: dict[str, metadata.EntryPoint] | None = None
 _specs: dict[str, GameSpec] = {}
+_listeners: list[Callable[[GameSpec], None]] = []
+
+
+def on_register(listener: Callable[[GameSpec], None]) -> None:
+    """Call ``listener(spec)`` for every game :func:`register` adds from now on (the envs
+    register a new game's Gymnasium ids this way; the API itself knows no env)."""
+    if listener not in _listeners:
+        _listeners.append(listener)
 
 
 def _entry_points() -> dict[str, metadata.EntryPoint]:
@@ -52,6 +61,8 @@ def register(spec: GameSpec, *, replace: bool = False) -> None:
     if not replace and spec.name in game_names():
         raise ConfigError(f"a game named {spec.name!r} is registered already; pass replace=True")
     _specs[spec.name] = spec
+    for listener in _listeners:
+        listener(spec)
 
 
 def unregister(name: str) -> None:

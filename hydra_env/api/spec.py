@@ -46,6 +46,9 @@ class GameSpec:
         players: the number of seats for a complete set of parameter values.
         bots_group: the entry-point group of the game's scripted bots.
         env_ids: its Gymnasium ids.
+        env_entry_points: by env id, its env class (``"module:Class"``) or a pair
+            (env class, batch class for ``make_vec``'s ``vector_entry_point``); an id
+            without one gets the generic ``GameEnv`` of the game.
         engines: the engines it runs on (``"python"``, and ``"native"`` with a C++ twin).
         rules_doc: its rules document, relative to the repository root.
         rule_prefix: the prefix of its rule numbers there (``"R"``, ``"H"``).
@@ -65,6 +68,7 @@ class GameSpec:
     players: Callable[[Mapping[str, Any]], int]
     bots_group: str
     env_ids: tuple[str, ...] = ()
+    env_entry_points: Mapping[str, Any] = field(default_factory=dict)
     engines: tuple[str, ...] = ("python",)
     rules_doc: str = ""
     rule_prefix: str = ""

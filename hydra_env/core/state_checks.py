@@ -25,7 +25,7 @@ It checks, in order:
 
 A state that passes plays on to its end with the invariants of
 :func:`hydra_env.core.testing.invariants` intact (the property tests of
-``tests/engine/test_state_validation.py`` mutate saves to check this).
+``tests/games/hydra/engine/test_state_validation.py`` mutate saves to check this).
 Loading stays cheap: a few hundred microseconds per save.
 """
 

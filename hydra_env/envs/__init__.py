@@ -26,9 +26,11 @@ schemes (:mod:`hydra_env.envs.rewards`) need numpy only.
 
 from __future__ import annotations
 
+from hydra_env.api.registry import on_register
 from hydra_env.envs.registration import ENV_IDS, register_envs
 
 register_envs()
+on_register(lambda spec: register_envs())     # a game registered at run time gets its ids too
 
 _POLICY_HELPERS = ("make_env_for", "find_policy", "recorded_env_args", "policy_names")
 

@@ -29,6 +29,7 @@ replaces a name at run time (in this process only).
 
 from __future__ import annotations
 
+import functools
 import inspect
 import os
 import re
@@ -86,18 +87,29 @@ class _Entry:
     source: str                          # "module:attr" of an entry point, or "register_bot"
     factory: Callable[..., Any] | None = None
     entry_point: metadata.EntryPoint | None = field(default=None, repr=False)
+    bound: dict[str, Any] = field(default_factory=dict)   # keywords fixed for this game (game=NAME)
 
     def load(self) -> Callable[..., Any]:
         if self.factory is None:
             try:
-                self.factory = self.entry_point.load()  # type: ignore[union-attr]
+                factory = self.entry_point.load()  # type: ignore[union-attr]
             except Exception as exc:  # an entry point may fail in many ways when imported
                 raise ConfigError(f"bot {self.name!r} ({self.source}) cannot be loaded: "
                                   f"{type(exc).__name__}: {exc}") from exc
+            self.factory = functools.partial(factory, **self.bound) if self.bound else factory
         return self.factory
 
 
 _REGISTRY: dict[str, dict[str, _Entry]] = {}
+
+ANY_GAME_GROUP = "hydra_env.any_game_bots"
+"""The entry-point group of bots that play every game (the policy bot ``ppo``): each factory
+takes the game's name as ``game=``. A game's own group wins where both name a bot."""
+
+
+def _game(game: str | None) -> str:
+    """``game``, or the default game (the first registered one) when None."""
+    return game_names()[0] if game is None else game
 
 
 def _check_game(game: str) -> None:
@@ -105,14 +117,17 @@ def _check_game(game: str) -> None:
         raise ConfigError(f"unknown game {game!r}: bots are registered for {', '.join(GROUPS)}")
 
 
-def _entries(game: str) -> dict[str, _Entry]:
+def _entries(game: str | None) -> dict[str, _Entry]:
     """The registry of ``game``, read from its entry-point group the first time."""
+    game = _game(game)
     _check_game(game)
     entries = _REGISTRY.get(game)
     if entries is None:
         entries = {}
         for ep in metadata.entry_points(group=GROUPS[game]):
             entries.setdefault(ep.name, _Entry(ep.name, ep.value, entry_point=ep))
+        for ep in metadata.entry_points(group=ANY_GAME_GROUP):
+            entries.setdefault(ep.name, _Entry(ep.name, ep.value, entry_point=ep, bound={"game": game}))
         if "random" not in entries:          # every game can be played at random
             from hydra_env.envs.opponents import UniformRandomBot
             entries["random"] = _Entry("random", "hydra_env.envs.opponents:UniformRandomBot",
@@ -121,16 +136,18 @@ def _entries(game: str) -> dict[str, _Entry]:
     return entries
 
 
-def register_bot(name: str, factory: Callable[..., Any], *, game: str = "hydra") -> None:
+def register_bot(name: str, factory: Callable[..., Any], *, game: str | None = None) -> None:
     """Make ``factory(seed=..., **params)`` available as ``name`` (replacing an entry
     point of that name) in this process."""
+    game = _game(game)
     if not _KEY.match(name.replace("-", "_")):
         raise ConfigError(f"bot name {name!r}: use letters, digits, '_' and '-' (no ':' or ',')")
     _entries(game)[name] = _Entry(name, "register_bot", factory=factory)
 
 
-def bot_names(game: str = "hydra") -> list[str]:
+def bot_names(game: str | None = None) -> list[str]:
     """The registered bot names of ``game``, sorted."""
+    game = _game(game)
     return sorted(_entries(game))
 
 
@@ -144,14 +161,16 @@ def _not_registered(spec: str, name: str, game: str) -> ConfigError:
     return ConfigError(f"unknown bot {name!r}{where}; known bots: {', '.join(names)}")
 
 
-def bot_parameters(name: str, *, game: str = "hydra") -> dict[str, Any]:
+def bot_parameters(name: str, *, game: str | None = None) -> dict[str, Any]:
     """The parameters the factory of ``name`` accepts, with their defaults
     (:data:`inspect.Parameter.empty` for a required one); ``seed`` is left out."""
+    game = _game(game)
     entries = _entries(game)
     if name not in entries:
         raise _not_registered(name, name, game)
+    skip = {"seed", *entries[name].bound}
     return {p.name: p.default for p in _signature(entries[name].load()).parameters.values()
-            if p.name != "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+            if p.name not in skip and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
 
 
 _SIGNATURES: dict[Any, inspect.Signature] = {}   # by factory: make_bot runs once per episode
@@ -231,7 +250,7 @@ def _fits(value: Any, default: Any) -> bool:
     return isinstance(value, type(default))
 
 
-def parse_bot_spec(spec: str, *, game: str = "hydra") -> tuple[str, dict[str, Any]]:
+def parse_bot_spec(spec: str, *, game: str | None = None) -> tuple[str, dict[str, Any]]:
     """Split a spec into its bot name and parameters, checked against the registry.
 
     ``"rollout:budget=64,candidates=8"`` → ``("rollout", {"budget": 64, "candidates": 8})``;
@@ -240,6 +259,7 @@ def parse_bot_spec(spec: str, *, game: str = "hydra") -> tuple[str, dict[str, An
     ``"ppo-search:solo-default,budget=32"``). Raises ConfigError for an
     unknown name or parameter, naming the known names or accepted parameters.
     """
+    game = _game(game)
     if isinstance(spec, str):                  # parsed before (make_bot runs once per episode)
         hit = _PARSED.get((spec, game))
         if hit is not None and _entries(game).get(hit[1]) is hit[0]:
@@ -308,9 +328,10 @@ def _value_then_keys(spec: str, rest: str, accepted: dict[str, Any]) -> tuple[st
 _PARSED: dict[tuple[str, str], tuple[_Entry, str, dict[str, Any]]] = {}
 
 
-def make_bot(spec: str, *, game: str = "hydra", seed: int | None = None, **kwargs: Any) -> Bot:
+def make_bot(spec: str, *, game: str | None = None, seed: int | None = None, **kwargs: Any) -> Bot:
     """A new bot from a spec (see :func:`parse_bot_spec`), seeded; ``kwargs`` are
     more parameters (they win over the spec's). ConfigError for a bad spec."""
+    game = _game(game)
     name, params = parse_bot_spec(spec, game=game)
     if kwargs:
         params.update(kwargs)
@@ -318,8 +339,9 @@ def make_bot(spec: str, *, game: str = "hydra", seed: int | None = None, **kwarg
     return _entries(game)[name].load()(seed=seed, **params)
 
 
-def describe_bots(game: str = "hydra") -> list[tuple[str, str, str]]:
+def describe_bots(game: str | None = None) -> list[tuple[str, str, str]]:
     """``(name, parameters, source)`` of every registered bot, for listings."""
+    game = _game(game)
     rows = []
     for name in bot_names(game):
         try:

@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from hydra_env import arguments
-from hydra_env.core import codec as C
+from hydra_env.core import codec as action_codec
 from hydra_env.core import compass
 from hydra_env.core.heroes import attack, slot_card
 from hydra_env.core.result import solo_score
@@ -61,10 +61,13 @@ from hydra_env.native import require as native_require
 
 N_FEATURES = 109
 FEATURE_BOUND = 5.0      # every feature lies in [−5, 5] (most in [−1, 1])
-_KIND_INDEX = {C.A_SWORD: 2, C.A_HARPOON: 3, C.A_BARRICADE: 4, C.A_PROTECT: 5,
-               C.A_CITY_MOVE: 6, C.A_CITY_PORTAL: 7, C.A_CITY_SWORD: 8, C.A_CITY_HARPOON: 9,
-               C.A_CITY_PROTECT: 10, C.A_PASS: 11, C.A_BLOCK: 12, C.A_PLACE: 13, C.A_YES: 14,
-               C.A_NO: 15, C.A_PLAY_HYDRA: 16, C.A_END_TURN: 17}
+_KIND_INDEX = {
+    action_codec.A_SWORD: 2, action_codec.A_HARPOON: 3, action_codec.A_BARRICADE: 4, action_codec.A_PROTECT: 5,
+    action_codec.A_CITY_MOVE: 6, action_codec.A_CITY_PORTAL: 7, action_codec.A_CITY_SWORD: 8,
+    action_codec.A_CITY_HARPOON: 9, action_codec.A_CITY_PROTECT: 10, action_codec.A_PASS: 11,
+    action_codec.A_BLOCK: 12, action_codec.A_PLACE: 13, action_codec.A_YES: 14, action_codec.A_NO: 15,
+    action_codec.A_PLAY_HYDRA: 16, action_codec.A_END_TURN: 17
+}
 _HK_ORDER = (HK_MOVE, HK_SWORD, HK_HARPOON, HK_BARRICADE, HK_PORTAL, HK_PROTECT)
 REDEAL_SEED = 0x5EED
 
@@ -175,7 +178,7 @@ class CandidateEncoder:
         kind, slot = codec.kind[a], codec.slot[a]
         onehot = [0.0] * 18
         colour = [0.0] * 4
-        if kind == C.A_DEST:
+        if kind == action_codec.A_DEST:
             card = slot_card(s, seat, slot)
             portal = card >= 0 and self.card_kind[card] == HK_PORTAL
             onehot[1 if portal else 0] = 1.0

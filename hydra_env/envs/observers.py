@@ -19,7 +19,7 @@ import numpy as np
 from hydra_env.api import TERMINAL, GameSpec
 from hydra_env.envs.single_agent import split_parts
 
-__all__ = ["LegalActionObserver", "observer_for", "split_observation"]
+__all__ = ["LegalActionObserver", "game_observer", "observer_for", "split_observation"]
 
 
 class LegalActionObserver:
@@ -53,9 +53,16 @@ def observer_for(spec: GameSpec, params: Mapping[str, Any], observer: Any = None
     learn the counts)."""
     probe = spec.make(seed=0, **params)
     size, players = int(probe.action_size), int(spec.players(spec.check_params(params)))
-    if observer is None:
-        observer = spec.observer(probe) if spec.observer is not None else LegalActionObserver(size, players)
-    return observer, size, players
+    return (observer if observer is not None else game_observer(spec, probe)), size, players
+
+
+def game_observer(spec: GameSpec, game: Any) -> Any:
+    """The observer of ``game``: the spec's (``spec.observer(game)``), else a
+    :class:`LegalActionObserver` of its action count and seats. The generic envs and the
+    policy bot of every game (:mod:`agents.policy_bot`) encode through it."""
+    if spec.observer is not None:
+        return spec.observer(game)
+    return LegalActionObserver(game.action_size, game.num_players)
 
 
 def split_observation(observer: Any, flat: np.ndarray) -> dict[str, np.ndarray]:

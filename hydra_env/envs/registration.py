@@ -4,11 +4,11 @@ The ids are those the game specs declare (``spec.env_ids`` of every game in
 :func:`hydra_env.game_names`, in that order); the class behind each id (and its
 batch twin, if any) comes from the spec's optional ``env_entry_points``
 (``{id: "module:Class"}`` or ``{id: ("module:Class", "module:VectorClass")}``), else
-from :data:`ENTRY_POINTS`, else it is the generic one-seat env of the game
+it is the generic one-seat env of the game
 (:class:`hydra_env.envs.game_env.GameEnv` with ``game=NAME``), so that a new game's
 ids need no change here.
 
-Today's ids (``gymnasium.make``), with Gymnasium's standard wrappers
+The ids of the games shipped today (``gymnasium.make``), with Gymnasium's standard wrappers
 (``OrderEnforcing`` and ``PassiveEnvChecker``)::
 
     hydra_env/Solo-v0    hydra_env.envs.solo_env:SoloEnv
@@ -42,26 +42,12 @@ import importlib
 import importlib.util
 import inspect
 import warnings
-from collections.abc import Mapping
 from typing import Any
 
 from hydra_env.api import game_names, game_spec
 from hydra_env.errors import ConfigError
 
 NAMESPACE = "hydra_env"
-ENTRY_POINTS: dict[str, tuple[str, str | None]] = {
-    "hydra_env/Solo-v0": ("hydra_env.envs.solo_env:SoloEnv", "hydra_env.envs.vector.solo:SoloVectorEnv"),
-    "hydra_env/Coop-v0": ("hydra_env.envs.coop_env:CoopEnv", "hydra_env.envs.vector.coop:CoopVectorEnv"),
-    "hydra_env/Hydras-v0": ("hydra_env.envs.hydras_env:HydrasEnv", None),
-}
-"""By id: the env class (``gymnasium.make``) and its batch class (``make_vec``'s
-``vector_entry_point``, None for none), for ids whose spec gives no ``env_entry_points``."""
-
-
-def _spec_entry_points(spec: Any) -> Mapping[str, Any]:
-    return getattr(spec, "env_entry_points", None) or {}
-
-
 GENERIC_ENTRY_POINT = "hydra_env.envs.game_env:GameEnv"
 """The env of an id whose game gives no entry point for it (made with ``game=NAME``)."""
 
@@ -80,9 +66,8 @@ def env_entry_points() -> dict[str, tuple[str, str | None, dict[str, Any]]]:
         except ConfigError as exc:
             warnings.warn(f"no Gymnasium ids for game {name!r}: {exc}", stacklevel=2)
             continue
-        own = _spec_entry_points(spec)
         for env_id in spec.env_ids:
-            entry = own.get(env_id) or ENTRY_POINTS.get(env_id)
+            entry = spec.env_entry_points.get(env_id)
             if entry is None:
                 found[env_id] = (GENERIC_ENTRY_POINT, None, {"game": name})
             elif isinstance(entry, str):

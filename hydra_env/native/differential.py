@@ -14,7 +14,7 @@ lives in the envs layer, above this one, so it is handed in.
 
 The harness is the generic :class:`hydra_env.api.differential.Differential`
 with Hydra's schedule (:class:`HydraDifferential`). Used by
-``tests/engine/test_differential.py`` and ``benchmarks/differential.py``.
+``tests/games/hydra/engine/test_differential.py`` and ``benchmarks/differential.py``.
 """
 
 from __future__ import annotations

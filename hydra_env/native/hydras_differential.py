@@ -11,7 +11,7 @@ IllegalActionError text, nothing changed); every ``clone_every`` decisions a
 native clone plays on and the original must not change. The harness is the
 generic :class:`hydra_env.api.differential.Differential`; this module adds what
 Hydras compares besides. Used by
-``benchmarks/differential_hydras.py`` and ``tests/hydras/test_hydras_native_differential.py``.
+``benchmarks/differential_hydras.py`` and ``tests/games/hydras/test_hydras_native_differential.py``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from hydra_env.api.differential import Differential, DifferentialReport
+from hydra_env.api.differential import Differential, DifferentialReport, compare_games
 from hydra_env.hydras.game import HydrasGame
 
 __all__ = ["HydrasDiffReport", "HydrasDifferential", "compare", "run"]
@@ -40,17 +40,10 @@ class HydrasDiffReport(DifferentialReport):
 
 def compare(python: HydrasGame, native: HydrasGame) -> str | None:
     """The first difference between the two games' positions, or None."""
-    for name in ("current_player", "is_over", "pending", "turn_seat", "history_length"):
-        a, b = getattr(python, name), getattr(native, name)
-        if a != b:
-            return f"{name}: python {a!r}, native {b!r}"
-    legal = python.legal_actions()
-    if legal != native.legal_actions():
-        return f"legal actions: python {legal}, native {native.legal_actions()}"
-    if not np.array_equal(python.legal_mask(), native.legal_mask()):
-        return "legal mask differs"
-    if python.to_json() != native.to_json():
-        return "saved game (to_json) differs"
+    difference = compare_games(python, native, ("current_player", "is_over", "pending", "turn_seat",
+                                                "history_length"))
+    if difference is not None:
+        return difference
     for seat in range(python.num_players):
         a, b = python.encode_flat(seat), native.encode_flat(seat)
         if not np.array_equal(a, b):

@@ -1,14 +1,12 @@
 """Nim, a toy game that proves a game is only a folder: a class, its loader and a GameSpec.
-
 Two players take 1 to ``max_take`` objects from one pile in turn; who takes the last wins. The
-seed deals the piles (1-7 each); action ``pile * max_take + take - 1``. Registered for one
-test by the fixture ``register_nim`` (tests/api/conftest.py)."""
+seed deals the piles (1-7 each); action ``pile * max_take + take - 1``. The tests register it."""
 
 from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -25,9 +23,10 @@ class NimView:
     piles: tuple[int, ...]
     to_play: int
     legal: tuple[int, ...]
+    game: Any = field(default=None, compare=False, repr=False)
 
-    def observe(self) -> dict[str, Any]:
-        return {"seat": self.seat, "piles": list(self.piles), "to_play": self.to_play}
+    def sample(self, rng: Any = None) -> NimGame:    # a full game the seat may see: Nim hides nothing
+        return self.game.clone()
 
     def legal_actions(self) -> list[int]:
         return list(self.legal) if self.to_play == self.seat else []
@@ -79,7 +78,7 @@ class NimGame:
 
     def view(self, seat: int | None = None) -> NimView:
         seat = self.current_player if seat is None else seat
-        return NimView(seat, tuple(self.piles), self.current_player, tuple(self.legal_actions()))
+        return NimView(seat, tuple(self.piles), self.current_player, tuple(self.legal_actions()), self.clone())
 
     def determinize(self, seat: int, rng: Any = None) -> NimGame:
         return self.clone()                 # nothing is hidden
@@ -115,5 +114,5 @@ SPEC = GameSpec(
     name="nim", title="Nim", description="the toy game of the tests: take the last object to win",
     params=(Param("piles", int, 3, "the number of piles", low=1, high=6),
             Param("max_take", int, 3, "the most objects one move takes", low=1, high=3)),
-    new_game=new_game, from_json=from_json, players=lambda params: 2,
+    new_game=new_game, from_json=from_json, players=lambda params: 2, env_ids=("hydra_env/Nim-v0",),
     bots_group="hydra_env.tests.nim_bots", tools=None)

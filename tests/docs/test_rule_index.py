@@ -4,9 +4,10 @@ Every registered game with a rules document (``spec.rules_doc``, e.g. docs/games
 numbers its settled rules with its prefix (``spec.rule_prefix``: ``P`` below) as
 headings ``### P<n> — <title>``, each followed by an ``Implemented in:`` line (module
 paths, each with the names of its functions in parentheses) and a ``Tests:`` line
-(test function names). The game's *test folder* is ``tests/games/<name>/`` or
-``tests/<name>/`` where one exists, else the whole of ``tests/``. For each game these
-tests fail when
+(test function names). A game's rule tests are looked for in the whole of ``tests/``:
+most sit in its own folder ``tests/games/<name>/``, some in the generic folders (the
+envs' hidden-information tests, the tools' scoring tests); rule numbers carry the game's
+prefix, so two games' tests never mix. For each game these tests fail when
 
 a. the document's headings are not ``### P<n> — <title>`` numbered 1, 2, 3... in
    order, once each, each with both lines;
@@ -20,7 +21,7 @@ c. a rule has no test in the game's test folder named after it (a ``def test_…
    ``test_p6_p8_attack`` cites P6 and P8);
 d. a name on a rule's ``Tests:`` line is not a test function of the game's test
    folder, or not one of the test file named before it (the line is ``; ``-separated
-   segments, each optionally opening with the file: ```tests/rules/test_x.py`` —
+   segments, each optionally opening with the file: ```tests/games/hydra/rules/test_x.py`` —
    ``test_p<n>_a``, ``test_p<n>_b```), or it is not a rule test (``test_p<k>_…``)
    that carries the token ``p<n>``, or the line names no test;
 e. a path on an ``Implemented in:`` line does not exist, or does not define a
@@ -37,7 +38,7 @@ g. a text file refers to a place outside the repository (``../shared``,
 
 "Files of the repository": those git tracks plus new ones git does not ignore (a new
 file is checked before it is committed), less binaries and the golden playthroughs
-(tests/engine/golden/*.json). The module runs in well under a second.
+(tests/games/hydra/engine/golden/*.json). The module runs in well under a second.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ THIS_FILE = Path(__file__).resolve().relative_to(REPO).as_posix()
 
 BINARY_SUFFIXES = {".zip", ".png", ".jpg", ".jpeg", ".gif", ".ico", ".pdf", ".gz", ".tar",
                    ".whl", ".npz", ".npy", ".pt", ".pth", ".pkl", ".so", ".pyc"}
-GOLDEN_DIR = "tests/engine/golden/"
+GOLDEN_DIR = "tests/games/hydra/engine/golden/"
 
 # Rules count from 1: a board diagram of the tests writes a red head with counter 0 as
 # the prefix R and a 0, which is no citation.
@@ -86,10 +87,7 @@ class RuleBook:
 
 
 def folder_of_tests(name: str) -> str:
-    """``tests/games/<name>/`` or ``tests/<name>/`` where one exists, else ``tests/``."""
-    for folder in (f"tests/games/{name}/", f"tests/{name}/"):
-        if (REPO / folder).is_dir():
-            return folder
+    """Where the rule tests of game ``name`` are looked for: all of ``tests/`` (module docstring)."""
     return "tests/"
 
 

@@ -66,11 +66,11 @@ def test_planes_show_heads_necks_heroes_barricades():
                                   "area", "target", "head", "counter", "neck")] == \
         [0, 4, 5, 9, 10, 11, 12, 16, 17, 21, 25]
     for g in SOLO[25:400:25]:
-        st, B = g.state, g.rules.board
+        st, rule_board = g.state, g.rules.board
         board = ENC.encode_dict(g, 0)["board"].reshape(29, -1)
         feats = ENC.encode_dict(g, 0)["features"]
         for c in range(4):
-            path = B.paths[st.hydra_path[c]]
+            path = rule_board.paths[st.hydra_path[c]]
             head = path[st.head_position[c]]
             assert board[17 + c, head] == 1 and board[17 + c].sum() == 1
             assert board[21 + c, head] == pytest.approx(st.head_count[c] / 6)
@@ -81,7 +81,7 @@ def test_planes_show_heads_necks_heroes_barricades():
         bars = {s for s in st.barricade_space if s >= 0}
         assert set(np.flatnonzero(board[4])) == bars
         hero = st.hero_space[0]
-        assert set(np.flatnonzero(board[5])) == ({hero} if hero != B.city else set())
+        assert set(np.flatnonzero(board[5])) == ({hero} if hero != rule_board.city else set())
         assert board[6:9].sum() == 0
         assert board[10].sum() == 12 and board[11].sum() == 4
         assert (board[12:16].sum(axis=0) == 1).all()
@@ -92,14 +92,14 @@ def test_planes_show_heads_necks_heroes_barricades():
 def test_seats_are_relative_own_hero_first():
     """Relative seat 0 is always the observer: the plane of relative seat k for
     observer s shows the hero of seat (s + k) mod n."""
-    B = COOP[0].rules.board
+    rule_board = COOP[0].rules.board
     for g in COOP[:300:7]:
         n = g.num_players
         for seat in range(n):
             board = ENC.encode_dict(g, seat)["board"].reshape(29, -1)
             for k in range(n):
                 sp = g.state.hero_space[(seat + k) % n]
-                expect = {sp} if sp != B.city else set()
+                expect = {sp} if sp != rule_board.city else set()
                 assert set(np.flatnonzero(board[5 + k])) == expect
 
 
@@ -110,15 +110,15 @@ def test_pending_targets_are_encoded():
         if pd is None or pd.kind not in (DECIDE_SHOVED, DECIDE_EVADE, DECIDE_FOLLOW):
             continue
         seen.add(pd.kind)
-        B = g.rules.board
+        rule_board = g.rules.board
         obs = ENC.encode(g, pd.seat)
         board = obs[:ENC.P].reshape(29, -1)
         if pd.kind == DECIDE_FOLLOW:
             targets = {pd.follow_space}
         else:
-            targets = set(B.spaces(pd.choices))
-        assert set(np.flatnonzero(board[16])) == targets - {B.city}
-        assert obs[ENC.f["target_city"]] == (1.0 if B.city in targets else 0.0)
+            targets = set(rule_board.spaces(pd.choices))
+        assert set(np.flatnonzero(board[16])) == targets - {rule_board.city}
+        assert obs[ENC.f["target_city"]] == (1.0 if rule_board.city in targets else 0.0)
     assert seen == {DECIDE_SHOVED, DECIDE_EVADE, DECIDE_FOLLOW}
 
 
@@ -224,14 +224,14 @@ def test_solo_hero_fast_path_equals_general_path():
     """The cached solo hero chunk writes what the general per-seat code writes."""
     b = ENC.f["heroes"]
     for g in SOLO[:400]:
-        st, R = g.state, g.rules
+        st, game_rules = g.state, g.rules
         general = np.zeros(ENC.size, np.float32)
         ones, vidx, vval = [], [], []
-        ENC._heroes(st, R, 0, ones, vidx, vval)
+        ENC._heroes(st, game_rules, 0, ones, vidx, vval)
         general[ones] = 1
         general[vidx] = vval
         fast = np.zeros(ENC.size, np.float32)
-        key = ENC.solo_hero_key(st, R)
+        key = ENC.solo_hero_key(st, game_rules)
         cells, block = ENC._solo_hero_chunk(key)
         fast[list(cells)] = 1
         fast[b:b + len(block)] = block

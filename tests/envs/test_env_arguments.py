@@ -18,13 +18,13 @@ import pytest
 from hydra_env import ConfigError, Game, HydraError, IllegalActionError
 from hydra_env.envs.coop_env import CoopEnv
 from hydra_env.envs.hydras_env import HydrasEnv
-from hydra_env.envs.hydras_pettingzoo import raw_env as HydrasAEC
+from hydra_env.envs.hydras_pettingzoo import raw_env as hydras_aec
 from hydra_env.envs.solo_env import SoloEnv
-from hydra_env.pettingzoo import raw_env as HydraAEC
+from hydra_env.pettingzoo import raw_env as hydra_aec
 
 ENVS: dict[str, Callable[..., Any]] = {
     "Solo-v0": SoloEnv, "Coop-v0": CoopEnv, "Hydras-v0": HydrasEnv,
-    "hydra_v0 (PettingZoo)": HydraAEC, "hydras_v0 (PettingZoo)": HydrasAEC,
+    "hydra_v0 (PettingZoo)": hydra_aec, "hydras_v0 (PettingZoo)": hydras_aec,
 }
 
 # (env, argument, bad value, words the message must hold)
@@ -125,9 +125,9 @@ def test_a_numpy_stars_env_plays_and_its_game_saves() -> None:
 
 def test_an_option_of_the_other_mode_is_refused_by_the_pettingzoo_env() -> None:
     with pytest.raises(ConfigError, match="team_weight cannot apply to a solo scenario"):
-        HydraAEC(scenario=10, team_weight=0.3)
+        hydra_aec(scenario=10, team_weight=0.3)
     with pytest.raises(ConfigError, match="loss_penalty cannot apply to a coordinated scenario"):
-        HydraAEC(scenario=1, loss_penalty=2.0)
+        hydra_aec(scenario=1, loss_penalty=2.0)
 
 
 # --------------------------------------------------------------------------- actions
@@ -169,7 +169,7 @@ def test_step_takes_integer_kinds_of_a_legal_action(wrap: Callable[[int], Any]) 
         assert "illegal_action" not in out[4], name
 
 
-@pytest.mark.parametrize("make", [HydraAEC, HydrasAEC], ids=["hydra_v0", "hydras_v0"])
+@pytest.mark.parametrize("make", [hydra_aec, hydras_aec], ids=["hydra_v0", "hydras_v0"])
 @pytest.mark.parametrize("action", [True, 1.5, -1, 10**6], ids=repr)
 def test_pettingzoo_step_refuses_what_is_no_action_index(make: Callable[..., Any], action: Any) -> None:
     env = make()
@@ -182,7 +182,7 @@ def test_pettingzoo_step_refuses_what_is_no_action_index(make: Callable[..., Any
 
 @pytest.mark.parametrize("seed", [True, 1.5, -1, "3", np.float64(2.0)], ids=repr)
 def test_reset_refuses_a_bad_seed_with_a_config_error(seed: Any) -> None:
-    for env in (SoloEnv(), HydrasEnv(), HydraAEC(), HydrasAEC()):
+    for env in (SoloEnv(), HydrasEnv(), hydra_aec(), hydras_aec()):
         with pytest.raises(ConfigError, match="seed must be"):
             env.reset(seed=seed)
 

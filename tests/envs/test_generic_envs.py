@@ -107,10 +107,10 @@ def test_a_new_games_env_id_is_registered_with_the_generic_env(nim):
     assert "opponents" in env_arguments(NIM_ID)
 
 
-def test_bot_groups_come_from_the_specs_and_every_game_has_a_random_bot(nim):
+def test_bot_groups_come_from_the_specs_and_every_game_has_the_random_and_policy_bots(nim):
     assert bots.GROUPS["hydra"] == "hydra_env.bots" and bots.GROUPS["hydras"] == "hydra_env.hydras_bots"
     assert bots.GROUPS["nim"] == NIM.bots_group and "Nim" not in bots.GROUPS
-    assert bots.bot_names("nim") == ["random"]
+    assert bots.bot_names("nim") == ["ppo", "random"]        # the bots of every game (any_game_bots)
     bot = bots.make_bot("random", game="nim", seed=0)
     game = NIM.make(seed=0)
     assert bot.act(game.view(0), game.legal_actions()) in game.legal_actions()

@@ -21,7 +21,7 @@ from agents import cli, plots, stats
 from agents.backends import GameRecord
 from agents.game_tools.hydra.options import data_info as component_data_info
 from agents.game_tools.hydra.options import options_of
-from agents.tournament_defaults import SHARED_GAME_COLUMNS, TourRun, rate_games
+from agents.tournament_defaults import SHARED_GAME_COLUMNS, TourRun, mean_cell, percent_cell, rate_games
 from hydra_env import default_components
 
 RESULT_COLUMNS = ("player", "spec", "games", "epic_rate", "epic_lo", "epic_hi", "tragic_rate",
@@ -141,17 +141,10 @@ def showcase_tables(rows: Sequence[dict[str, Any]]) -> dict[str, int]:
 
 def table_text(players: Sequence[dict[str, Any]]) -> str:
     """The results as an aligned text table."""
-    def pct(d: dict[str, Any]) -> str:
-        return "-" if d["rate"] is None else \
-            f"{100 * d['rate']:5.1f} [{100 * d['ci95'][0]:4.1f},{100 * d['ci95'][1]:5.1f}]"
-
-    def mean(d: dict[str, Any]) -> str:
-        return "-" if d["mean"] is None else f"{d['mean']:5.2f} ±{(d['ci95'][1] - d['ci95'][0]) / 2:.2f}"
-
     head = ("player", "games", "epic %", "tragic %", "city saved %", "rank", "glory",
             "mu", "sigma", "ordinal")
-    rows = [(p["player"], str(p["games"]), pct(p["epic_hero"]), pct(p["tragic_hero"]),
-             pct(p["city_saved"]), mean(p["mean_rank"]), mean(p["mean_glory"]),
+    rows = [(p["player"], str(p["games"]), percent_cell(p["epic_hero"]), percent_cell(p["tragic_hero"]),
+             percent_cell(p["city_saved"]), mean_cell(p["mean_rank"]), mean_cell(p["mean_glory"]),
              f"{p['rating']['mu']:.2f}", f"{p['rating']['sigma']:.2f}",
              f"{p['rating']['ordinal']:.2f}") for p in players]
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]

@@ -46,6 +46,10 @@ SPEC = GameSpec(
     players=players,
     bots_group="hydra_env.bots",
     env_ids=("hydra_env/Solo-v0", "hydra_env/Coop-v0"),
+    env_entry_points={
+        "hydra_env/Solo-v0": ("hydra_env.envs.solo_env:SoloEnv", "hydra_env.envs.vector.solo:SoloVectorEnv"),
+        "hydra_env/Coop-v0": ("hydra_env.envs.coop_env:CoopEnv", "hydra_env.envs.vector.coop:CoopVectorEnv"),
+    },
     engines=("python", "native"),
     rules_doc="docs/games/hydra/rules.md",
     rule_prefix="R",

@@ -35,6 +35,7 @@ SPEC = GameSpec(
     players=players,
     bots_group="hydra_env.hydras_bots",
     env_ids=("hydra_env/Hydras-v0",),
+    env_entry_points={"hydra_env/Hydras-v0": "hydra_env.envs.hydras_env:HydrasEnv"},
     engines=("python", "native"),
     rules_doc="docs/games/hydras/rules.md",
     rule_prefix="H",

@@ -12,7 +12,7 @@ Cards used (hero sides): A13 sword 1 (+1 vs red), A33/A34 barricade, A38 portal,
 A42 protect.
 
 ``test_r4_portal_onto_a_hero_shoves_it`` of the coordinated game is here, next
-to the portal tests (R12), because tests/rules/test_board_movement.py has a test
+to the portal tests (R12), because tests/games/hydra/rules/test_board_movement.py has a test
 of that name.
 """
 

@@ -3,7 +3,7 @@ legal hero actions and their outcomes (R1–R16, R22, R28, R34, R36).
 
 It is written from docs/games/hydra/rules.md and docs/games/hydra/components.md (the shipped board
 below), not from the engine's tables; only the flat action layout (which index
-means what) is taken from the codec. tests/engine/test_properties_reference.py
+means what) is taken from the codec. tests/games/hydra/engine/test_properties_reference.py
 compares the engine with it; ``test_reference_board_is_the_shipped_board``
 checks that the board below is the shipped one. The Hydra phase is in
 :mod:`reference_hydra_phase`.

@@ -1,9 +1,9 @@
-"""Regenerate the golden playthroughs in ``tests/engine/golden/`` (run by hand only).
+"""Regenerate the golden playthroughs in ``tests/games/hydra/engine/golden/`` (run by hand only).
 
 ::
 
-    PYTHONPATH=. python tests/engine/make_golden.py            # rewrite every golden file
-    PYTHONPATH=. python tests/engine/make_golden.py --check    # only say which would change
+    PYTHONPATH=. python tests/games/hydra/engine/make_golden.py            # rewrite every golden file
+    PYTHONPATH=. python tests/games/hydra/engine/make_golden.py --check    # only say which would change
 
 Goldens are regenerated ONLY together with a rules version bump: a change of
 the rules (``docs/games/hydra/rules.md``), of the component data, of the action
@@ -11,13 +11,13 @@ layout or of the random draws changes the recorded games on purpose, and then
 the data version (``hydra_env/data/manifest.json``) or ``hydra_env.__version__``
 (and, once released, the version suffix of the registered env ids) is bumped
 in the same change and the goldens are rewritten with this script.
-Any other change that makes ``tests/engine/test_golden.py`` fail is a regression.
+Any other change that makes ``tests/games/hydra/engine/test_golden.py`` fail is a regression.
 
 Each golden is one game (scenario, stars, seed) played by uniformly random
 legal decisions: at every decision ``random.Random(choice_seed)`` picks an
 index into the sorted legal actions. A game with ``late`` = 1 starts in its
 last round (the round counter is set before the first decision, as in
-``tests/engine/random_play.py``), so that a won ending is recorded too. The
+``tests/games/hydra/engine/random_play.py``), so that a won ending is recorded too. The
 seeds of the full games were picked among 0–399 for the longest random game
 (rounds 4–5), so that later rounds and moon phases are covered.
 

@@ -1,7 +1,7 @@
 """Rule tests of the hydra actions, part 1: movement (R17), growth and rage
 (R18), the order of a card's effects (R21) — docs/games/hydra/rules.md, section "Hydra
 actions". The bite (R19) and the wall damage (R20) are in
-tests/rules/test_hydra_bite_and_wall.py (the section is split in two files to
+tests/games/hydra/rules/test_hydra_bite_and_wall.py (the section is split in two files to
 keep each file short).
 
 Positions are hand-built with :mod:`hydra_env.core.testing`; hydra effects are

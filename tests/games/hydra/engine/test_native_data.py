@@ -14,7 +14,7 @@ from hydra_env.native.engine import NativeUnsupportedError
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 
-DATA = Path(__file__).resolve().parents[2] / "hydra_env" / "data"
+DATA = Path(__file__).resolve().parents[4] / "hydra_env" / "data"
 
 
 def _own_set(folder: Path, *, cols: int, barricades: int, portals: list[list[int]]) -> Path:

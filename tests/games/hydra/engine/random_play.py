@@ -1,4 +1,4 @@
-"""Seeded random play for the property tests (tests/engine/test_properties_*.py).
+"""Seeded random play for the property tests (tests/games/hydra/engine/test_properties_*.py).
 
 Every game is played by uniformly random legal decisions drawn from a
 ``random.Random`` seeded per game, so each failure reproduces from its

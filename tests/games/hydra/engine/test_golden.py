@@ -1,6 +1,6 @@
 """Golden playthroughs: recorded random games replayed and compared decision by decision.
 
-The files in ``tests/engine/golden/`` were written by ``tests/engine/make_golden.py`` (see its
+The files in ``tests/games/hydra/engine/golden/`` were written by ``tests/games/hydra/engine/make_golden.py`` (see its
 docstring for the format). Each game is replayed from its seed; at every
 decision the current player, the legal actions (count and digest), the
 decision taken and the sha256 of ``to_json()`` must equal the recording, and so
@@ -34,7 +34,7 @@ def _load_maker() -> ModuleType:
 
 mg = _load_maker()
 REGENERATE = ("if the change is intended (a rules version bump), regenerate with "
-              "`PYTHONPATH=. python tests/engine/make_golden.py` and bump the version")
+              "`PYTHONPATH=. python tests/games/hydra/engine/make_golden.py` and bump the version")
 
 
 def load(spec: Any) -> dict[str, Any]:
@@ -85,7 +85,7 @@ def test_golden_playthrough(spec: Any) -> None:
 
 
 def test_golden_files_match_the_list() -> None:
-    """Every listed golden exists and every file in tests/engine/golden/ is listed."""
+    """Every listed golden exists and every file in tests/games/hydra/engine/golden/ is listed."""
     listed = {spec.path.name for spec in mg.GAMES}
     present = {p.name for p in mg.GOLDEN_DIR.glob("*.json")}
     assert listed == present, f"listed only: {listed - present}; files only: {present - listed}"

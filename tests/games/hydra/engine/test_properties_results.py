@@ -3,7 +3,7 @@ and its bounds (R39), the coordinated ranking with its epic and tragic hero
 (R31).
 
 Late games (a new game moved to one of its last rounds, see
-tests/engine/random_play.py) make random play reach won endings too.
+tests/games/hydra/engine/random_play.py) make random play reach won endings too.
 """
 
 from __future__ import annotations

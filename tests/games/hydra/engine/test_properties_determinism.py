@@ -2,7 +2,7 @@
 seed and decisions give the same game, also after ``Game.from_json`` and in
 spawned processes; clones are independent.
 
-Random play is that of tests/engine/random_play.py. The slower sweep of
+Random play is that of tests/games/hydra/engine/random_play.py. The slower sweep of
 thousands of games lives in ``benchmarks/random_play_stats.py``.
 """
 

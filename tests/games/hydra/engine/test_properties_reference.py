@@ -1,11 +1,11 @@
 """Property checks, part 1: the engine against the independent reference reading
-of the rules (tests/engine/reference_rules.py, reference_hydra_phase.py), over
+of the rules (tests/games/hydra/engine/reference_rules.py, reference_hydra_phase.py), over
 many seeded random games (scenarios 1–12).
 
 ``legal_actions()`` is compared with the reference's legal decisions at every
 action decision, the pieces after each hero action with the reference's
 outcome, and the pieces after a whole Hydra phase (solo and coordinated) with
-the reference's phase. Random play is that of tests/engine/random_play.py:
+the reference's phase. Random play is that of tests/games/hydra/engine/random_play.py:
 every failure reproduces from its (scenario, seed, late).
 """
 
@@ -15,7 +15,7 @@ import random
 
 import pytest
 from random_play import ALL, COOP, SOLO, games, new_game, towards_the_hydra, where
-from reference_hydra_phase import Abort, ref_coop_hydra_phase, ref_solo_hydra_phase
+from reference_hydra_phase import AbortError, ref_coop_hydra_phase, ref_solo_hydra_phase
 from reference_rules import (
     CITY,
     CITY_ONCE,
@@ -151,7 +151,7 @@ def test_solo_hydra_phase_matches_the_reference(scenario: int) -> None:
                 continue                       # a follow or an evasion comes first
             try:
                 exp = ref_solo_hydra_phase(prev, action, after)
-            except Abort:
+            except AbortError:
                 continue
             st = game.state
             got = {"head_pos": st.head_position, "heads": st.head_count, "hero": st.hero_space,
@@ -193,7 +193,7 @@ def test_coop_hydra_phase_matches_the_reference(scenario: int) -> None:
                 continue                       # no Hydra phase, or a decision came first
             try:
                 exp = ref_coop_hydra_phase(prev, action, after)
-            except Abort:
+            except AbortError:
                 continue
             got = {"head_pos": st.head_position, "heads": st.head_count, "hero": st.hero_space,
                    "glory": st.glory, "walls": st.walls, "barricades": st.barricade_space,

@@ -1,8 +1,8 @@
 """Scripted solo games with forced card orders, played through the ``Game``
 facade from the first decision to the end and checked by hand or against a
 small reference model of R17–R20 (``ReferenceHydra``). The solo rules one by
-one (R32–R40) are tested in tests/rules/test_solo_actions.py and
-tests/rules/test_solo_scoring.py.
+one (R32–R40) are tested in tests/games/hydra/rules/test_solo_actions.py and
+tests/games/hydra/rules/test_solo_scoring.py.
 
 Positions come from :mod:`hydra_env.core.testing` (``solo_game``: colours on the
 paths in data order, red c1, white c3, yellow c5, blue c7; path position =

@@ -4,7 +4,7 @@ whole games, and illegal actions, over many seeded random games.
 The referee (``Referee``) checks one game across its decisions against the
 rules, not the engine's tables: invariants, turn order, once-per-round city
 actions, action counts, wall repairs, R26, R38. Random play is that of
-tests/engine/random_play.py: every failure reproduces from its (scenario,
+tests/games/hydra/engine/random_play.py: every failure reproduces from its (scenario,
 seed, late).
 """
 

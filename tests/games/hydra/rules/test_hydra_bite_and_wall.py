@@ -1,6 +1,6 @@
 """Rule tests of the hydra actions, part 2: the bite (R19) and the wall damage
 (R20) — docs/games/hydra/rules.md, section "Hydra actions". Movement, growth and the order
-of a card's effects (R17, R18, R21) are in tests/rules/test_hydra_actions.py.
+of a card's effects (R17, R18, R21) are in tests/games/hydra/rules/test_hydra_actions.py.
 
 Positions are hand-built with :mod:`hydra_env.core.testing`; hydra effects are
 performed directly with ``run_effects`` (as if a card were revealed). In these

@@ -1,0 +1,93 @@
+"""Run benchmark scripts on an earlier revision and on this tree, alternately, in one run.
+
+::
+
+    python benchmarks/compare_revisions.py --base 1d5d744 \\
+        --bench "bench_engine.py --games 300 --scenario 10 1" --bench "bench_hydras.py --rounds 1" \\
+        --rounds 2
+
+The base revision is exported with ``git archive`` into a temporary folder and
+given this tree's compiled extensions (refused when the C++ sources differ
+between the two, since the base would then run other native code). Each
+round runs every benchmark on the base, then on this tree, so that a drift in
+the machine's speed touches both alike; each run prints its own figures, and
+its CPU seconds (user + system of the process) are summed per side. The
+closing table gives, per benchmark, the median CPU seconds of each side and
+their ratio (this tree / base; the benchmarks that run for a fixed time print
+rates instead: compare those). Both sides run with the same interpreter and
+without the editable install's import hook, from their own folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NATIVE_SOURCES = ("hydra_env/native/src", "agents/native/src", "CMakeLists.txt")
+# Runs a script as `python SCRIPT` would (its folder first on sys.path), then the folder it is
+# started in, and without the
+# editable install's finder (which would import this tree's packages for both sides).
+RUNNER = ("import os, runpy, sys; "
+          "sys.meta_path[:] = [f for f in sys.meta_path if 'ScikitBuild' not in type(f).__name__]; "
+          "script = sys.argv[1]; sys.path[:0] = [os.path.dirname(script), '.']; sys.argv = sys.argv[1:]; "
+          "runpy.run_path(script, run_name='__main__')")
+
+
+def export_base(revision: str, folder: Path) -> None:
+    """The files of ``revision`` in ``folder``, with this tree's compiled extensions."""
+    changed = subprocess.run(["git", "diff", "--stat", revision, "--", *NATIVE_SOURCES], cwd=ROOT,
+                             capture_output=True, text=True, check=True).stdout.strip()
+    if changed:
+        raise SystemExit(f"the C++ sources differ between {revision} and this tree; build the base "
+                         f"on its own to compare:\n{changed}")
+    archive = subprocess.run(["git", "archive", revision], cwd=ROOT, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    for package in ("hydra_env", "agents"):
+        for extension in (ROOT / package).glob("_native*.so"):
+            shutil.copy2(extension, folder / package / extension.name)
+
+
+def run_once(folder: Path, bench: str) -> float:
+    """Run one benchmark command in ``folder``; its CPU seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    words = shlex.split(bench)
+    subprocess.run([sys.executable, "-c", RUNNER, f"benchmarks/{words[0]}", *words[1:]], cwd=folder, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the comparison and print the closing table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", required=True, help="the earlier revision (a commit, tag or branch)")
+    parser.add_argument("--bench", action="append", required=True,
+                        help="a benchmark script of benchmarks/ with its arguments (repeatable)")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds of every benchmark on both sides")
+    args = parser.parse_args(argv)
+    cpu: dict[tuple[str, str], list[float]] = {}
+    with tempfile.TemporaryDirectory(prefix="hydra-env-base-") as tmp:
+        base = Path(tmp)
+        export_base(args.base, base)
+        for round_number in range(1, args.rounds + 1):
+            for bench in args.bench:
+                for side, folder in (("base", base), ("this tree", ROOT)):
+                    print(f"\n=== round {round_number}: {bench} on {side}", flush=True)
+                    cpu.setdefault((bench, side), []).append(run_once(folder, bench))
+    print(f"\n{'benchmark':<48} {'base CPU s':>10} {'this CPU s':>10} {'ratio':>7}")
+    for bench in args.bench:
+        old = statistics.median(cpu[(bench, "base")])
+        new = statistics.median(cpu[(bench, "this tree")])
+        print(f"{bench:<48} {old:>10.2f} {new:>10.2f} {new / old:>7.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
