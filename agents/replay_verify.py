@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.replay import StepHook, Verdict, digest_of, game_of, hook, plain_json, replay_hooks, start_game
+from agents.replay_games import (
+    ReplayError,
+    StepHook,
+    Verdict,
+    digest_of,
+    game_of,
+    hook,
+    plain_json,
+    replay_hooks,
+    start_game,
+)
 from hydra_env import HydraError
 
 
@@ -45,7 +55,6 @@ def verify_checked(doc: dict[str, Any], *, check_bots: bool = False,
 
 
 def _bots(doc: dict[str, Any], name: str, hooks: Any, players: int) -> list[Any]:
-    from agents.replay import ReplayError
     from hydra_env.envs.bots import make_bot
     seats, seeds = doc.get("seats") or [], doc.get("bot_seeds") or []
     if len(seats) != players or len(seeds) != players:

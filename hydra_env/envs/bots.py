@@ -38,6 +38,8 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, Protocol, runtime_checkable
 
+import numpy as np
+
 from hydra_env.api import game_names, game_spec
 from hydra_env.errors import ConfigError
 
@@ -64,7 +66,7 @@ class _BotGroups(Mapping[str, str]):
 GROUPS: Mapping[str, str] = _BotGroups()
 """The entry-point group of each game's bots (``"hydra"``: ``"hydra_env.bots"``, ``"hydras"``:
 ``"hydra_env.hydras_bots"``), from the game specs. A game whose group declares no
-``random`` bot gets the generic one (:class:`hydra_env.envs.opponents.UniformRandomBot`)."""
+``random`` bot gets the generic one (:class:`UniformRandomBot`)."""
 
 _KEY = re.compile(r"[A-Za-z_]\w*$")
 
@@ -77,6 +79,19 @@ class Bot(Protocol):
         """Return one of ``legal_actions``; ``view`` is what the seat may see
         (a :class:`hydra_env.SeatView` in Hydra)."""
         ...
+
+
+class UniformRandomBot:
+    """The fallback ``random`` bot: uniform over the legal actions."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        """``seed`` makes the choices reproducible."""
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, view: Any, legal_actions: list[int] | None = None) -> int:
+        """A uniformly random legal action."""
+        legal = view.legal_actions() if legal_actions is None else legal_actions
+        return legal[int(self.rng.integers(len(legal)))]
 
 
 @dataclass
@@ -129,8 +144,7 @@ def _entries(game: str | None) -> dict[str, _Entry]:
         for ep in metadata.entry_points(group=ANY_GAME_GROUP):
             entries.setdefault(ep.name, _Entry(ep.name, ep.value, entry_point=ep, bound={"game": game}))
         if "random" not in entries:          # every game can be played at random
-            from hydra_env.envs.opponents import UniformRandomBot
-            entries["random"] = _Entry("random", "hydra_env.envs.opponents:UniformRandomBot",
+            entries["random"] = _Entry("random", "hydra_env.envs.bots:UniformRandomBot",
                                        factory=UniformRandomBot)
         _REGISTRY[game] = entries
     return entries

@@ -116,9 +116,10 @@ from gymnasium import spaces
 
 from hydra_env import arguments
 from hydra_env.api import game_spec
+from hydra_env.envs.bots import UniformRandomBot
 from hydra_env.envs.game_env import GameEnv
 from hydra_env.envs.hydras_candidates import FEATURE_BOUND, N_FEATURES, HydrasCandidateEncoder
-from hydra_env.envs.opponents import UniformRandomBot, episode_bot
+from hydra_env.envs.opponents import episode_bot
 from hydra_env.envs.single_agent import (
     ILLEGAL_MODES,
     RESULT_REWARDS,

@@ -14,26 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-import numpy as np
-
 from hydra_env import arguments
 from hydra_env.errors import ConfigError, IllegalActionError
 
 BotMaker = Callable[..., Any]
 """``make(name, seed=seed) -> bot``: a bot of the registry by name."""
-
-
-class UniformRandomBot:
-    """The fallback ``random`` bot: uniform over the legal actions."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        """``seed`` makes the choices reproducible."""
-        self.rng = np.random.default_rng(seed)
-
-    def act(self, view: Any, legal_actions: list[int] | None = None) -> int:
-        """A uniformly random legal action."""
-        legal = view.legal_actions() if legal_actions is None else legal_actions
-        return legal[int(self.rng.integers(len(legal)))]
 
 
 def seat_argument(seat: Any, players: int) -> int | str:
