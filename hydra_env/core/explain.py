@@ -5,6 +5,7 @@ Only called on the error path, so it favours clear words over speed.
 
 from __future__ import annotations
 
+from hydra_env.api.explain import illegal_action_message
 from hydra_env.core.codec import (
     A_BARRICADE,
     A_BLOCK,
@@ -55,16 +56,8 @@ _CITY_BITS = {A_CITY_MOVE: CITY_MOVE_BIT, A_CITY_SWORD: CITY_SWORD_BIT,
 
 def why_illegal(state: State, rules: Rules, action: object) -> str:
     """A sentence naming the action and why it is not legal now."""
-    codec = rules.codec
-    if not isinstance(action, int) or isinstance(action, bool):
-        return (f"action {action!r} is not an integer; actions are indices 0..{codec.size - 1} "
-                f"of the flat action space")
-    if not 0 <= action < codec.size:
-        return f"action {action} is outside the action space 0..{codec.size - 1}"
-    head = f"action {action} ({codec.describe(action)}) is illegal"
-    if state.game_over:
-        return f"{head}: the game is over"
-    return f"{head}: {_reason(state, rules, action)}"
+    return illegal_action_message(action, rules.codec, state.game_over,
+                                  lambda index: _reason(state, rules, index))
 
 
 def _reason(state: State, rules: Rules, a: int) -> str:

@@ -22,13 +22,13 @@ every tool. Both give the same games, decision for decision, and the same JSON.
 from __future__ import annotations
 
 import json
-import operator
 import os
 from typing import Any
 
 import numpy as np
 
 from hydra_env import arguments
+from hydra_env.api.facade import TERMINAL, GameFacade
 from hydra_env.core import engine as engine_module
 from hydra_env.core.codec import ActionCodec
 from hydra_env.core.describe import describe_action
@@ -44,9 +44,7 @@ from hydra_env.core.state_checks import load_state
 from hydra_env.core.tables import Rules
 from hydra_env.core.views import SeatView, determinize, observe
 from hydra_env.data import Components, default_components, load_components
-from hydra_env.errors import ConfigError, IllegalActionError, SaveError
-
-TERMINAL = -1           # current_player once the game is over
+from hydra_env.errors import ConfigError, SaveError
 
 
 def _resolve_components(components: Any) -> Components:
@@ -85,11 +83,15 @@ def _resolve_options(options: Any) -> RuleOptions:
         "options", options, fix="pass a hydra_env.RuleOptions, a dict such as {'solo_regrow_heads': True} or None"))
 
 
-class Game:
+class Game(GameFacade):
     """One game of Hydra, solo (scenarios 10–12) or coordinated (1–9), on the Python engine.
 
     :meth:`new` and :meth:`from_json` return a :class:`hydra_env.native.game.NativeGame`
-    (a subclass with the same API) when the native engine is used.
+    (a subclass with the same API) when the native engine is used. The queries, checks
+    and copies every game shares (``current_player``, ``num_players`` — 1 in solo —,
+    ``is_legal``, ``clone``, ``determinize``…) come from :class:`hydra_env.api.facade.GameFacade`;
+    ``state`` is not to be mutated (on the native engine it is a copy:
+    :func:`hydra_env.core.testing.edit` changes a position).
     """
 
     __slots__ = ("_state", "_rules")
@@ -141,22 +143,6 @@ class Game:
 
     # ------------------------------------------------------------ queries
     @property
-    def current_player(self) -> int:
-        """The seat whose decision is pending; ``TERMINAL`` (−1) once the game is over."""
-        pd = self._state.pending
-        return TERMINAL if pd is None else pd.seat
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self._state.game_over
-
-    @property
-    def num_players(self) -> int:
-        """Number of seats (1 in solo)."""
-        return self._state.players
-
-    @property
     def is_solo(self) -> bool:
         """Whether this is a solo game."""
         return self._rules.solo
@@ -170,11 +156,6 @@ class Game:
     def stars(self) -> int:
         """The difficulty (1–3)."""
         return self._state.stars
-
-    @property
-    def seed(self) -> int:
-        """The seed all of this game's randomness comes from (hidden from players)."""
-        return self._state.seed
 
     @property
     def round(self) -> int:
@@ -203,11 +184,6 @@ class Game:
         return self._rules.codec
 
     @property
-    def action_size(self) -> int:
-        """Size of the flat action space."""
-        return self._rules.codec.size
-
-    @property
     def components(self) -> Components:
         """The component data of this game."""
         return self._rules.components
@@ -221,22 +197,6 @@ class Game:
     def rules(self) -> Rules:
         """Tables, scenario and options (for encoders and bots)."""
         return self._rules
-
-    @property
-    def engine(self) -> str:
-        """The engine that runs this game: ``"python"`` here, ``"native"`` for a NativeGame."""
-        return "python"
-
-    @property
-    def state(self) -> State:
-        """The full state, hidden information included. Do not mutate it (on the native
-        engine it is a copy; :func:`hydra_env.core.testing.edit` changes a position)."""
-        return self._state
-
-    @property
-    def history(self) -> list[int]:
-        """Every decision applied so far, in order."""
-        return list(self._state.history)
 
     def legal_mask_int(self) -> int:
         """The legal decisions as an int bitmask (bit a set: action a legal)."""
@@ -256,16 +216,6 @@ class Game:
         raw = np.frombuffer(m.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
         return np.unpackbits(raw, count=size, bitorder="little").view(bool)
 
-    def is_legal(self, action: int) -> bool:
-        """Whether ``action`` is legal now."""
-        if isinstance(action, bool):
-            return False
-        try:
-            a = operator.index(action)
-        except TypeError:
-            return False
-        return 0 <= a < self._rules.codec.size and bool((engine_module.legal_mask(self._state, self._rules) >> a) & 1)
-
     # ------------------------------------------------------------ actions
     def apply(self, action: int) -> None:
         """Apply a legal decision and run to the next one.
@@ -274,13 +224,16 @@ class Game:
             IllegalActionError: the action is not legal now; the message says
                 which action and why. The game is unchanged.
         """
-        if isinstance(action, bool):
-            raise IllegalActionError(why_illegal(self._state, self._rules, action))
-        try:
-            a = operator.index(action)
-        except TypeError:
-            raise IllegalActionError(why_illegal(self._state, self._rules, action)) from None
-        engine_module.apply(self._state, self._rules, a)
+        if type(action) is not int:
+            action = self._action_index(action)
+        engine_module.apply(self._state, self._rules, action)
+
+    def _legal_index(self, index: int) -> bool:
+        return 0 <= index < self._rules.codec.size and bool(
+            (engine_module.legal_mask(self._state, self._rules) >> index) & 1)
+
+    def _why_illegal(self, action: object) -> str:
+        return why_illegal(self._state, self._rules, action)
 
     def describe(self, action: int, viewer: int | None = None) -> str:
         """A human-readable description of ``action`` in this position.
@@ -295,9 +248,9 @@ class Game:
         return describe_action(self._state, self._rules, action, viewer)
 
     # ------------------------------------------------------------ copies
-    def clone(self) -> Game:
-        """An independent copy (cheap: the tables are shared)."""
-        return Game(self._state.clone(), self._rules)
+    def _with_state(self, state: State) -> Game:
+        """A game of these rules holding ``state`` (clone, determinize)."""
+        return Game(state, self._rules)
 
     def to_json(self) -> str:
         """The whole game (random state included) as JSON text."""
@@ -359,16 +312,9 @@ class Game:
         """What ``seat`` may see (R41): public information and its own hand."""
         return observe(self._state, self._rules, self._check_seat(seat))
 
-    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> Game:
-        """A copy in which everything hidden from ``seat`` is dealt anew (and future
-        randomness reseeded), consistent with what ``seat`` sees. For search bots.
-
-        ``rng``: a numpy Generator, a seed (an integer ≥ 0) or None (fresh)."""
-        seat = self._check_seat(seat)
-        if not isinstance(rng, np.random.Generator):
-            rng = np.random.default_rng(arguments.seed(
-                "rng", rng, fix="pass a numpy Generator, a non-negative whole number or None"))
-        return Game(determinize(self._state, self._rules, seat, rng), self._rules)
+    def _redealt(self, seat: int, rng: np.random.Generator) -> State:
+        """The state with everything hidden from ``seat`` dealt anew (determinize)."""
+        return determinize(self._state, self._rules, seat, rng)
 
     def view(self, seat: int | None = None) -> SeatView:
         """The information of ``seat`` (default: the seat to decide), for bots."""
@@ -385,9 +331,6 @@ class Game:
         self._state = state
         if run:
             engine_module.run(state, self._rules)
-
-    def _check_seat(self, seat: Any) -> int:
-        return arguments.seat("seat", seat, self.num_players)
 
     def result(self) -> GameResult:
         """Outcome, score and breakdown (figures so far while the game runs)."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from hydra_env import arguments
+from hydra_env.api.views import SeatViewBase
 from hydra_env.core.codec import DISPLAY_SLOTS
 from hydra_env.core.state import DECIDE_EVADE, DECIDE_SHOVED, DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, State
 from hydra_env.core.tables import Rules
@@ -149,7 +150,7 @@ def _shuffle_positions(s: State, positions: list[int], rng: np.random.Generator,
         s.hydra_queue[p], s.hydra_queue_owner[p] = entries[j]
 
 
-class SeatView:
+class SeatView(SeatViewBase):
     """What one seat's player (a person or a bot) is given to decide with.
 
     It answers from the seat's information only: :meth:`observe`, the legal
@@ -158,7 +159,7 @@ class SeatView:
     that only use a SeatView cannot peek (R41).
     """
 
-    __slots__ = ("_game", "seat", "_redeal")
+    __slots__ = ()
 
     def __init__(self, game: Game, seat: int, *, redeal: bool = True) -> None:
         """Wrap ``game`` for ``seat``. ``redeal=False`` is for games that are
@@ -194,34 +195,3 @@ class SeatView:
     def rules(self) -> Rules:
         """Tables, scenario and options of the game."""
         return self._game.rules
-
-    @property
-    def to_act(self) -> bool:
-        """Whether the pending decision is this seat's."""
-        return self._game.current_player == self.seat
-
-    def legal_actions(self) -> list[int]:
-        """The seat's legal actions; empty while another seat is to decide
-        (its choices would tell what it holds)."""
-        return self._game.legal_actions() if self.to_act else []
-
-    def legal_mask(self) -> np.ndarray:
-        """The seat's legal actions as a boolean array (all False while another seat decides)."""
-        if self.to_act:
-            return self._game.legal_mask()
-        return np.zeros(self._game.action_size, dtype=bool)
-
-    def describe(self, action: int) -> str:
-        """Description of ``action`` as this seat may read it (no other seat's hand cards)."""
-        return self._game.describe(action, viewer=self.seat)
-
-    def observe(self) -> dict[str, Any]:
-        """The seat's view as plain data."""
-        return self._game.observe(self.seat)
-
-    def sample(self, rng: np.random.Generator) -> Game:
-        """A full game consistent with the seat's view (hidden cards re-dealt); ``rng``
-        as for :meth:`Game.determinize` (a Generator, a seed or None)."""
-        if self._redeal:
-            return self._game.determinize(self.seat, rng)
-        return self._game.clone()

@@ -5,6 +5,7 @@ Only called on the error path, so it favours clear words over speed.
 
 from __future__ import annotations
 
+from hydra_env.api.explain import illegal_action_message
 from hydra_env.hydras import codec as actions
 from hydra_env.hydras.components import sides_to_text
 from hydra_env.hydras.hydra import adjacent_cards, analysis_of
@@ -22,16 +23,8 @@ _KIND_OF_DECISION = {actions.NECK: DecisionKind.TURN, actions.SWORD: DecisionKin
 
 def why_illegal(state: State, tables: Tables, action: object) -> str:
     """A sentence naming the action and why it is not legal now."""
-    codec = tables.codec
-    if not isinstance(action, int) or isinstance(action, bool):
-        return (f"action {action!r} is not an integer; actions are indices 0..{codec.size - 1} "
-                f"of the flat action space")
-    if not 0 <= action < codec.size:
-        return f"action {action} is outside the action space 0..{codec.size - 1}"
-    head = f"action {action} ({codec.describe(action)}) is illegal"
-    if state.game_over:
-        return f"{head}: the game is over"
-    return f"{head}: {_reason(state, tables, action)}"
+    return illegal_action_message(action, tables.codec, state.game_over,
+                                  lambda index: _reason(state, tables, index))
 
 
 def _reason(state: State, tables: Tables, action: int) -> str:

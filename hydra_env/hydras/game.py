@@ -27,7 +27,8 @@ from typing import Any
 import numpy as np
 
 from hydra_env import arguments
-from hydra_env.errors import ConfigError, IllegalActionError
+from hydra_env.api.facade import TERMINAL, GameFacade  # noqa: F401 - TERMINAL is re-exported
+from hydra_env.errors import ConfigError
 from hydra_env.hydras import engine as engine_module
 from hydra_env.hydras import save
 from hydra_env.hydras.codec import HydrasCodec
@@ -41,8 +42,6 @@ from hydra_env.hydras.scoring import HydrasResult, game_result
 from hydra_env.hydras.state import DECISION_NAMES, State
 from hydra_env.hydras.tables import Tables, tables_for
 from hydra_env.hydras.views import HydrasSeatView, determinize, observe
-
-TERMINAL = -1   # current_player once the game is over
 
 
 def resolve_cards(cards: CardSet | str | os.PathLike | None) -> CardSet:
@@ -70,8 +69,9 @@ def resolve_seed(seed: int | np.random.Generator | None) -> int:
     return value
 
 
-class HydrasGame:
-    """One game of Hydras for 2–4 players."""
+class HydrasGame(GameFacade):
+    """One game of Hydras for 2–4 players (the queries, checks and copies every game shares
+    come from :class:`hydra_env.api.facade.GameFacade`)."""
 
     __slots__ = ("_state", "_tables")
 
@@ -105,23 +105,6 @@ class HydrasGame:
 
     # ------------------------------------------------------------ queries
     @property
-    def current_player(self) -> int:
-        """The seat whose decision is pending (a blocking seat during a block
-        chain); ``TERMINAL`` (−1) once the game is over."""
-        pending = self._state.pending
-        return TERMINAL if pending is None else pending.seat
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self._state.game_over
-
-    @property
-    def num_players(self) -> int:
-        """Number of seats."""
-        return self._state.players
-
-    @property
     def turn_seat(self) -> int:
         """The seat whose turn it is (not always the seat deciding)."""
         return self._state.turn_seat
@@ -134,19 +117,9 @@ class HydrasGame:
                                              "seat": pending.seat}
 
     @property
-    def seed(self) -> int:
-        """The seed of the game's randomness (hidden from players)."""
-        return self._state.seed
-
-    @property
     def codec(self) -> HydrasCodec:
         """The action layout."""
         return self._tables.codec
-
-    @property
-    def action_size(self) -> int:
-        """Size of the flat action space."""
-        return self._tables.codec.size
 
     @property
     def cards(self) -> CardSet:
@@ -159,24 +132,9 @@ class HydrasGame:
         return self._tables
 
     @property
-    def state(self) -> State:
-        """The full state, hidden information included. Do not mutate it."""
-        return self._state
-
-    @property
-    def history(self) -> list[int]:
-        """Every decision applied so far."""
-        return list(self._state.history)
-
-    @property
     def history_length(self) -> int:
         """How many decisions were applied so far (cheap on both engines)."""
         return len(self._state.history)
-
-    @property
-    def engine(self) -> str:
-        """The engine that runs this game: ``"python"`` here, ``"native"`` for a NativeHydrasGame."""
-        return "python"
 
     def legal_actions(self) -> list[int]:
         """The legal decisions, ascending (empty once the game is over)."""
@@ -205,16 +163,6 @@ class HydrasGame:
         out[:] = flat
         return out
 
-    def is_legal(self, action: Any) -> bool:
-        """Whether ``action`` is legal now."""
-        if isinstance(action, bool):
-            return False
-        try:
-            index = operator.index(action)
-        except TypeError:
-            return False
-        return index in legal_actions(self._state, self._tables)
-
     # ------------------------------------------------------------ actions
     def apply(self, action: int) -> None:
         """Apply a legal decision and run to the next one.
@@ -223,13 +171,15 @@ class HydrasGame:
             IllegalActionError: the action is not legal now; the message says
                 which and why. The game is unchanged.
         """
-        if isinstance(action, bool):
-            raise IllegalActionError(why_illegal(self._state, self._tables, action))
-        try:
-            index = operator.index(action)
-        except TypeError:
-            raise IllegalActionError(why_illegal(self._state, self._tables, action)) from None
-        engine_module.apply(self._state, self._tables, index)
+        if type(action) is not int:
+            action = self._action_index(action)
+        engine_module.apply(self._state, self._tables, action)
+
+    def _legal_index(self, index: int) -> bool:
+        return index in legal_actions(self._state, self._tables)
+
+    def _why_illegal(self, action: object) -> str:
+        return why_illegal(self._state, self._tables, action)
 
     def describe(self, action: int, viewer: int | None = None) -> str:
         """A description of ``action`` in this position: the codec's words, plus the
@@ -253,9 +203,9 @@ class HydrasGame:
         return f"{text} [{'; '.join(extra)}]" if extra else text
 
     # ------------------------------------------------------------ copies
-    def clone(self) -> HydrasGame:
-        """An independent copy (cheap: lists copied, tables shared)."""
-        return HydrasGame(self._state.clone(), self._tables)
+    def _with_state(self, state: State) -> HydrasGame:
+        """A game of this card set holding ``state`` (clone, determinize)."""
+        return HydrasGame(state, self._tables)
 
     def to_json(self) -> str:
         """The whole game (hidden information and random state included) as JSON."""
@@ -291,20 +241,17 @@ class HydrasGame:
         self._check_seat(seat)
         return HydrasSeatView(self, seat)
 
-    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> HydrasGame:
-        """A copy in which everything hidden from ``seat`` is dealt anew,
-        consistent with what ``seat`` sees. For search bots."""
-        self._check_seat(seat)
-        if not isinstance(rng, np.random.Generator):
-            rng = np.random.default_rng(rng)
-        return HydrasGame(determinize(self._state, self._tables, seat, rng), self._tables)
+    def _redealt(self, seat: int, rng: np.random.Generator) -> State:
+        """The state with everything hidden from ``seat`` dealt anew (determinize)."""
+        return determinize(self._state, self._tables, seat, rng)
+
+    def _seed_generator(self, rng: Any) -> np.random.Generator:
+        """determinize's ``rng`` when not a Generator: numpy's own conversion (a seed or None)."""
+        return np.random.default_rng(rng)
 
     def result(self) -> HydrasResult:
         """Scores, ranking and winners (figures so far while the game runs)."""
         return game_result(self._state, self._tables)
-
-    def _check_seat(self, seat: Any) -> int:
-        return arguments.seat("seat", seat, self._state.players)
 
     def __repr__(self) -> str:
         return (f"<HydrasGame players={self._state.players} turn={self._state.turns_taken} "

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from hydra_env.api.views import SeatViewBase
 from hydra_env.hydras.scoring import seat_scores
 from hydra_env.hydras.state import DECISION_NAMES, Event, State
 from hydra_env.hydras.tables import Tables
@@ -106,7 +107,7 @@ def determinize(state: State, tables: Tables, seat: int, rng: np.random.Generato
     return copy
 
 
-class HydrasSeatView:
+class HydrasSeatView(SeatViewBase):
     """What one seat's player (a person or a bot) is given to decide with.
 
     It answers from the seat's information only; :meth:`sample` gives a full
@@ -114,7 +115,7 @@ class HydrasSeatView:
     lookahead and search. Bots that use only a view cannot peek (H14).
     """
 
-    __slots__ = ("_game", "seat", "_redeal")
+    __slots__ = ()
 
     def __init__(self, game: HydrasGame, seat: int, *, redeal: bool = True) -> None:
         """Wrap ``game`` for ``seat``; ``redeal=False`` for games that already
@@ -134,35 +135,6 @@ class HydrasSeatView:
         return self._game.tables
 
     @property
-    def to_act(self) -> bool:
-        """Whether the pending decision is this seat's."""
-        return self._game.current_player == self.seat
-
-    @property
     def hand(self) -> list[int]:
         """The seat's own hand (kind indices, sorted)."""
         return list(self._game.state.hands[self.seat])
-
-    def legal_actions(self) -> list[int]:
-        """The seat's legal actions; empty while another seat decides."""
-        return self._game.legal_actions() if self.to_act else []
-
-    def legal_mask(self) -> np.ndarray:
-        """The seat's legal actions as a bool array (all False while another seat decides)."""
-        if self.to_act:
-            return self._game.legal_mask()
-        return np.zeros(self._game.action_size, dtype=bool)
-
-    def describe(self, action: int) -> str:
-        """Description of ``action`` as this seat may read it."""
-        return self._game.describe(action, viewer=self.seat)
-
-    def observe(self) -> dict[str, Any]:
-        """The seat's view as plain data."""
-        return self._game.observe(self.seat)
-
-    def sample(self, rng: np.random.Generator) -> HydrasGame:
-        """A full game consistent with the seat's view (hidden cards re-dealt)."""
-        if self._redeal:
-            return self._game.determinize(self.seat, rng)
-        return self._game.clone()

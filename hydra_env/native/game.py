@@ -17,20 +17,17 @@ build positions use :func:`hydra_env.core.testing.edit`.
 from __future__ import annotations
 
 import json
-import operator
-import sys
 from typing import Any
 
 import numpy as np
 
-from hydra_env import arguments
+from hydra_env.api.facade import NativeFacade
 from hydra_env.core.engines import EngineHooks, register_engine
-from hydra_env.core.explain import why_illegal
 from hydra_env.core.game import TERMINAL, Game
 from hydra_env.core.saves import SAVE_FORMAT, SAVE_VERSION
 from hydra_env.core.state import DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, DecisionKind, Phase, State, state_fields
 from hydra_env.core.tables import Rules
-from hydra_env.errors import IllegalActionError
+from hydra_env.core.views import determinize
 from hydra_env.native import available, require
 from hydra_env.native import engine as native_engine
 
@@ -44,10 +41,11 @@ def _legal_mask_into(native: Any, out: np.ndarray) -> None:
     _legal_mask_into(native, out)
 
 
-class NativeGame(Game):
+class NativeGame(NativeFacade, Game):
     """A game whose rules run in the native engine (see the module docstring)."""
 
     __slots__ = ("_native", "_snapshot")
+    _STATE_FIELDS = state_fields()
 
     def __init__(self, native: Any, rules: Rules) -> None:  # noqa: D107 - made by Game.new
         self._native = native
@@ -64,40 +62,11 @@ class NativeGame(Game):
         """:meth:`from_state` with the arguments of the engine hooks."""
         return cls.from_state(state, rules)
 
-    # The Python facade reads self._state; here it is the snapshot of the native state.
-    @property
-    def _state(self) -> State:  # type: ignore[override]
-        snapshot = self._snapshot
-        if snapshot is None:
-            snapshot = self._snapshot = State.from_dict(self._native.to_dict())
-        return snapshot
-
-    @property
-    def engine(self) -> str:
-        """``"native"``."""
-        return "native"
-
-    @property
-    def state(self) -> State:
-        """A copy of the full state as a Python State (changing it does not change the game)."""
-        return self._state
+    def _python_state(self) -> State:
+        """A Python State of the native one."""
+        return State.from_dict(self._native.to_dict())
 
     # ------------------------------------------------------------ hot paths
-    @property
-    def current_player(self) -> int:
-        """The seat whose decision is pending; ``TERMINAL`` (−1) once the game is over."""
-        return self._native.current_player
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self._native.is_over
-
-    @property
-    def num_players(self) -> int:
-        """Number of seats (1 in solo)."""
-        return self._native.players
-
     @property
     def scenario(self) -> int:
         """The scenario number."""
@@ -107,11 +76,6 @@ class NativeGame(Game):
     def stars(self) -> int:
         """The difficulty (1–3)."""
         return self._native.stars
-
-    @property
-    def seed(self) -> int:
-        """The seed all of this game's randomness comes from (hidden from players)."""
-        return self._native.seed
 
     @property
     def round(self) -> int:
@@ -135,34 +99,15 @@ class NativeGame(Game):
             out["cause"] = EVADE_CAUSES[cause]
         return out
 
-    @property
-    def history(self) -> list[int]:
-        """Every decision applied so far, in order."""
-        return self._native.history
-
     def legal_mask_int(self) -> int:
         """The legal decisions as an int bitmask (bit a set: action a legal)."""
         return self._native.legal_mask_int()
-
-    def legal_actions(self) -> list[int]:
-        """The legal decisions, in increasing order (empty once the game is over)."""
-        return self._native.legal_actions()
 
     def legal_mask(self) -> np.ndarray:
         """Boolean array of size ``action_size``: True where the decision is legal."""
         out = np.empty(self._rules.codec.size, bool)
         _legal_mask_into(self._native, out)
         return out
-
-    def is_legal(self, action: int) -> bool:
-        """Whether ``action`` is legal now."""
-        if isinstance(action, bool):
-            return False
-        try:
-            a = operator.index(action)
-        except TypeError:
-            return False
-        return 0 <= a < self._rules.codec.size and self._native.is_legal(a)
 
     def apply(self, action: int) -> None:
         """Apply a legal decision and run to the next one.
@@ -175,27 +120,7 @@ class NativeGame(Game):
             if self._snapshot is not None:
                 self._changed()
             return
-        if isinstance(action, bool):
-            raise IllegalActionError(why_illegal(self._state, self._rules, action))
-        try:
-            a = operator.index(action)
-        except TypeError:
-            raise IllegalActionError(why_illegal(self._state, self._rules, action)) from None
-        if not (0 <= a < self._rules.codec.size and self._native.apply(a)):
-            raise IllegalActionError(why_illegal(self._state, self._rules, a))
-        if self._snapshot is not None:
-            self._changed()
-
-    def _changed(self) -> None:
-        """The native state changed: refresh a snapshot someone holds, drop one nobody holds."""
-        snapshot = self._snapshot
-        # references: self._snapshot, the local name, getrefcount's argument
-        if sys.getrefcount(snapshot) <= 3:
-            self._snapshot = None
-            return
-        fresh = State.from_dict(self._native.to_dict())
-        for name in state_fields():
-            setattr(snapshot, name, getattr(fresh, name))
+        self._apply_checked(action)
 
     def clone(self) -> NativeGame:
         """An independent copy (a plain copy of the native state)."""
@@ -210,18 +135,13 @@ class NativeGame(Game):
                "state": self._native.to_dict()}
         return json.dumps(doc, separators=(",", ":"))
 
-    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> NativeGame:
-        """As :meth:`Game.determinize`, computed natively: the same copy, and ``rng`` (a PCG64
+    def _determinized(self, seat: int, rng: np.random.Generator) -> NativeGame:
+        """:meth:`Game.determinize`, computed natively: the same copy, and ``rng`` (a PCG64
         Generator) advanced exactly as the Python function advances it. Other bit generators
         run the Python function on the mirror."""
-        seat = self._check_seat(seat)
-        if not isinstance(rng, np.random.Generator):
-            rng = np.random.default_rng(arguments.seed(
-                "rng", rng, fix="pass a numpy Generator, a non-negative whole number or None"))
         bits = rng.bit_generator
         if type(bits) is not np.random.PCG64:
-            copy = Game.determinize(self, seat, rng)
-            return NativeGame.from_state(copy.state, self._rules)
+            return NativeGame.from_state(determinize(self._state, self._rules, seat, rng), self._rules)
         st = bits.state
         value, inc = st["state"]["state"], st["state"]["inc"]
         native, hi, lo, has_uint32, uinteger = require().determinize(
@@ -230,10 +150,6 @@ class NativeGame(Game):
         bits.state = {"bit_generator": "PCG64", "state": {"state": (hi << 64) | lo, "inc": inc},
                       "has_uint32": int(has_uint32), "uinteger": uinteger}
         return NativeGame(native, self._rules)
-
-    def _check_seat(self, seat: Any) -> int:
-        """The seat, checked against the native game's seat count (no state snapshot built)."""
-        return arguments.seat("seat", seat, self._native.players)
 
     # ------------------------------------------------------------ positions
     def _replace_state(self, state: State, run: bool = False) -> None:
@@ -247,12 +163,6 @@ class NativeGame(Game):
     def __reduce__(self) -> tuple:
         """Pickle (and deepcopy) as the rules and the state dict, like a save."""
         return (_restore, (self._rules, self._native.to_dict()))
-
-    def __copy__(self) -> NativeGame:
-        return self.clone()
-
-    def __deepcopy__(self, memo: dict) -> NativeGame:
-        return self.clone()
 
     def __repr__(self) -> str:
         mode = "solo" if self._rules.solo else f"{self.num_players} heroes"

@@ -23,17 +23,13 @@ Python engine (:func:`hydra_env.hydras.testing.build_game` does) and moved over.
 from __future__ import annotations
 
 import json
-import operator
-import sys
 from typing import Any
 
 import numpy as np
 
-from hydra_env import arguments
-from hydra_env.errors import IllegalActionError
+from hydra_env.api.facade import NativeFacade
 from hydra_env.hydras.encoding import encoder_for
 from hydra_env.hydras.engines import HydrasEngineHooks, register_engine
-from hydra_env.hydras.explain import why_illegal
 from hydra_env.hydras.game import HydrasGame
 from hydra_env.hydras.hydra import Analysis
 from hydra_env.hydras.save import SAVE_FORMAT, SAVE_VERSION
@@ -78,10 +74,11 @@ def native_tables(tables: Tables) -> Any:
     return entry[1]
 
 
-class NativeHydrasGame(HydrasGame):
+class NativeHydrasGame(NativeFacade, HydrasGame):
     """A Hydras game whose rules run in the native engine (see the module docstring)."""
 
     __slots__ = ("_native", "_snapshot")
+    _STATE_FIELDS = State.__slots__
 
     def __init__(self, native: Any, tables: Tables, snapshot: State | None = None) -> None:
         """Wrap a native game; use :meth:`HydrasGame.new` or :meth:`from_state`."""
@@ -106,40 +103,7 @@ class NativeHydrasGame(HydrasGame):
         native = require().HydrasNative.from_dict(native_tables(tables), state.to_dict())
         return cls(native, tables, state)
 
-    # The Python facade reads self._state; here it is the snapshot of the native state.
-    @property
-    def _state(self) -> State:  # type: ignore[override]
-        snapshot = self._snapshot
-        if snapshot is None:
-            snapshot = self._snapshot = self._python_state()
-        return snapshot
-
-    @property
-    def state(self) -> State:
-        """A copy of the full state (changing it does not change the game)."""
-        return self._state
-
-    @property
-    def engine(self) -> str:
-        """``"native"``."""
-        return "native"
-
     # ------------------------------------------------------------ hot paths
-    @property
-    def current_player(self) -> int:
-        """The seat whose decision is pending; ``TERMINAL`` (−1) once the game is over."""
-        return self._native.current_player
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self._native.is_over
-
-    @property
-    def num_players(self) -> int:
-        """Number of seats."""
-        return self._native.players
-
     @property
     def turn_seat(self) -> int:
         """The seat whose turn it is (not always the seat deciding)."""
@@ -152,23 +116,9 @@ class NativeHydrasGame(HydrasGame):
         return None if pending is None else {"kind": DECISION_NAMES[pending[0]], "seat": pending[1]}
 
     @property
-    def seed(self) -> int:
-        """The seed of the game's randomness (hidden from players)."""
-        return self._native.seed
-
-    @property
-    def history(self) -> list[int]:
-        """Every decision applied so far."""
-        return self._native.history
-
-    @property
     def history_length(self) -> int:
         """How many decisions were applied so far."""
         return self._native.history_length
-
-    def legal_actions(self) -> list[int]:
-        """The legal decisions, ascending (empty once the game is over)."""
-        return self._native.legal_actions()
 
     def legal_mask(self) -> np.ndarray:
         """Bool array of size ``action_size``: True where the decision is legal."""
@@ -179,16 +129,6 @@ class NativeHydrasGame(HydrasGame):
     def legal_mask_into(self, out: np.ndarray) -> None:
         """Write the legal mask into ``out`` (bool, int8 or uint8 of size ``action_size``)."""
         self._native.legal_mask_into(out)
-
-    def is_legal(self, action: Any) -> bool:
-        """Whether ``action`` is legal now."""
-        if isinstance(action, bool):
-            return False
-        try:
-            index = operator.index(action)
-        except TypeError:
-            return False
-        return 0 <= index < self._tables.codec.size and self._native.is_legal(index)
 
     def encode_flat(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of ``seat`` (:mod:`hydra_env.hydras.encoding`, flat float32),
@@ -210,27 +150,7 @@ class NativeHydrasGame(HydrasGame):
             if self._snapshot is not None:
                 self._changed()
             return
-        if isinstance(action, bool):
-            raise IllegalActionError(why_illegal(self._state, self._tables, action))
-        try:
-            index = operator.index(action)
-        except TypeError:
-            raise IllegalActionError(why_illegal(self._state, self._tables, action)) from None
-        if not (0 <= index < self._tables.codec.size and self._native.apply(index)):
-            raise IllegalActionError(why_illegal(self._state, self._tables, index))
-        if self._snapshot is not None:
-            self._changed()
-
-    def _changed(self) -> None:
-        """The native state changed: refresh a snapshot someone holds, drop one nobody holds."""
-        snapshot = self._snapshot
-        # references: self._snapshot, the local name, getrefcount's argument
-        if sys.getrefcount(snapshot) <= 3:
-            self._snapshot = None
-            return
-        fresh = self._python_state()
-        for name in State.__slots__:
-            setattr(snapshot, name, getattr(fresh, name))
+        self._apply_checked(action)
 
     def clone(self) -> NativeHydrasGame:
         """An independent copy (a plain copy of the native state)."""
@@ -244,10 +164,10 @@ class NativeHydrasGame(HydrasGame):
                "state": self._native.to_dict()}
         return json.dumps(doc, separators=(",", ":"))
 
-    def determinize(self, seat: int, rng: np.random.Generator | int | None = None) -> NativeHydrasGame:
-        """As :meth:`HydrasGame.determinize` (the re-deal is done in Python), on the native engine."""
-        copy = HydrasGame.determinize(self, seat, rng)
-        return NativeHydrasGame.from_state(copy.state, self._tables)
+    def _with_state(self, state: State) -> NativeHydrasGame:
+        """A native game of this card set holding ``state`` (determinize: the re-deal is
+        done in Python, on the snapshot)."""
+        return NativeHydrasGame.from_state(state, self._tables)
 
     def result(self) -> HydrasResult:
         """Scores, ranking and winners (figures so far while the game runs), from the native
@@ -255,18 +175,9 @@ class NativeHydrasGame(HydrasGame):
         figures = [SeatFigures(*f) for f in self._native.seat_figures()]
         return result_from(scores_from(figures), self._native.is_over, self._native.turns_taken)
 
-    def _check_seat(self, seat: Any) -> int:
-        return arguments.seat("seat", seat, self._native.players)
-
     def __reduce__(self) -> tuple:
         """Pickle (and deepcopy) as the tables and the state dict, like a save."""
         return (_restore, (self._tables, self._native.to_dict()))
-
-    def __copy__(self) -> NativeHydrasGame:
-        return self.clone()
-
-    def __deepcopy__(self, memo: dict) -> NativeHydrasGame:
-        return self.clone()
 
     def __repr__(self) -> str:
         return (f"<HydrasGame players={self.num_players} turn={self._native.turns_taken} "
