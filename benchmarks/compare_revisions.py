@@ -15,12 +15,14 @@ its CPU seconds (user + system of the process) are summed per side. The
 closing table gives, per benchmark, the median CPU seconds of each side and
 their ratio (this tree / base; the benchmarks that run for a fixed time print
 rates instead: compare those). Both sides run with the same interpreter and
-without the editable install's import hook, from their own folder.
+from their own folder (the base without the editable install's import hook).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
 import resource
 import shlex
 import shutil
@@ -32,11 +34,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NATIVE_SOURCES = ("hydra_env/native/src", "agents/native/src", "CMakeLists.txt")
-# Runs a script as `python SCRIPT` would (its folder first on sys.path), then the folder it is
-# started in, and without the
-# editable install's finder (which would import this tree's packages for both sides).
+EXTENSIONS = ("hydra_env._native", "agents._native_bots")
+# Runs a script as `python SCRIPT` would (its folder first on sys.path, then the folder it is
+# started in). On the base side the editable install's finder is taken out first, so that the
+# base's own packages are imported (with the extensions copied beside them); this tree's side
+# keeps it, and so runs exactly what the installed tree runs.
 RUNNER = ("import os, runpy, sys; "
-          "sys.meta_path[:] = [f for f in sys.meta_path if 'ScikitBuild' not in type(f).__name__]; "
+          "sys.meta_path[:] = [f for f in sys.meta_path if 'ScikitBuild' not in type(f).__name__ "
+          "or os.environ.get('COMPARE_SIDE') != 'base']; "
           "script = sys.argv[1]; sys.path[:0] = [os.path.dirname(script), '.']; sys.argv = sys.argv[1:]; "
           "runpy.run_path(script, run_name='__main__')")
 
@@ -50,16 +55,21 @@ def export_base(revision: str, folder: Path) -> None:
                          f"on its own to compare:\n{changed}")
     archive = subprocess.run(["git", "archive", revision], cwd=ROOT, capture_output=True, check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    for package in ("hydra_env", "agents"):
-        for extension in (ROOT / package).glob("_native*.so"):
-            shutil.copy2(extension, folder / package / extension.name)
+    for module in EXTENSIONS:
+        spec = importlib.util.find_spec(module)
+        if spec is None or spec.origin is None:
+            raise SystemExit(f"{module} is not built here (pip install -e . builds it); without it the "
+                             f"base would run the Python engine and this tree the native one")
+        package = module.split(".")[0]
+        shutil.copy2(spec.origin, folder / package / Path(spec.origin).name)
 
 
-def run_once(folder: Path, bench: str) -> float:
-    """Run one benchmark command in ``folder``; its CPU seconds."""
+def run_once(folder: Path, bench: str, side: str) -> float:
+    """Run one benchmark command in ``folder`` as ``side`` ("base" or "this tree"); its CPU seconds."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     words = shlex.split(bench)
-    subprocess.run([sys.executable, "-c", RUNNER, f"benchmarks/{words[0]}", *words[1:]], cwd=folder, check=True)
+    subprocess.run([sys.executable, "-c", RUNNER, f"benchmarks/{words[0]}", *words[1:]], cwd=folder, check=True,
+                   env={**os.environ, "COMPARE_SIDE": side})
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -80,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
             for bench in args.bench:
                 for side, folder in (("base", base), ("this tree", ROOT)):
                     print(f"\n=== round {round_number}: {bench} on {side}", flush=True)
-                    cpu.setdefault((bench, side), []).append(run_once(folder, bench))
+                    cpu.setdefault((bench, side), []).append(run_once(folder, bench, side))
     print(f"\n{'benchmark':<48} {'base CPU s':>10} {'this CPU s':>10} {'ratio':>7}")
     for bench in args.bench:
         old = statistics.median(cpu[(bench, "base")])
