@@ -64,9 +64,10 @@ def test_a_saved_toy_replay_verifies_and_becomes_an_escaped_page(register_nim: G
     doc = json.loads(replay.read_text())
     doc["seats"][0] = "<script>alert(1)</script>"          # text from a file never runs in a page
     replay.write_text(json.dumps(doc))
-    cli.main(["replay", str(replay), "--html", str(tmp_path / "hostile.html")])
     hostile = tmp_path / "hostile.html"
-    assert not hostile.exists() or "<script>alert(1)" not in hostile.read_text()
+    assert cli.main(["replay", str(replay), "--html", str(hostile)]) == 0
+    text = hostile.read_text()
+    assert "<script>alert(1)" not in text and "&lt;script&gt;alert(1)" in text
 
 
 def test_the_toy_game_trains_for_2048_steps_and_its_policy_plays(register_nim: GameSpec, tmp_path: Path) -> None:
