@@ -12,7 +12,7 @@ numpy and the standard library only.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,7 +44,10 @@ class GameSpec:
         new_game: ``new_game(seed=..., engine=..., **params)`` deals a new game.
         from_json: ``from_json(text, engine=None)`` loads a saved game.
         players: the number of seats for a complete set of parameter values.
-        bots_group: the entry-point group of the game's scripted bots.
+        bots_group: the entry-point group of the game's scripted bots ("" for none).
+        bots: the game's own bots by name, each ``"module:factory"`` (loaded on first use;
+            an entry point of the same name in ``bots_group`` wins). ``random`` and the
+            policy bot ``ppo`` come to every game without being named.
         env_ids: its Gymnasium ids.
         env_entry_points: by env id, its env class (``"module:Class"``) or a pair
             (env class, batch class for ``make_vec``'s ``vector_entry_point``); an id
@@ -57,6 +60,19 @@ class GameSpec:
             policy bot's input); None when the game has none.
         tools: the agent-side hooks of the tools (evaluate, tournament, play,
             replay, training), an object or ``"module:attribute"``.
+        env_kwargs: by env id (one the generic env serves), the keyword arguments the
+            id fixes (``{"hydra_env/HeroicaSolo-v0": {"mode": "solo"}}``).
+        rewards: the game's own end-of-game reward schemes, by name, each
+            ``reward(result_dict, seat) -> float``, offered by the envs beside the
+            generic ``win``, ``rank`` and ``score_diff``.
+        returns: ``returns(game) -> one value per seat``, the end rewards a game batch
+            writes (its native twin computes the same); None: the win share (1/k for
+            each of k winners, 0 for the others, all 0 while the game runs).
+        native_batch: ``"module:function"`` or a function: ``function(params) ->
+            (batch_class, prototype, wrap)``: the game's native ``Batch`` (the template of
+            ``hydra_env/native/src/common/batch.hpp``), a native game with these
+            parameters, and ``wrap(native_game) -> game``, the Python facade over a
+            copy; None when the game has no native batch.
     """
 
     name: str
@@ -66,7 +82,8 @@ class GameSpec:
     new_game: Callable[..., Any]
     from_json: Callable[..., Any]
     players: Callable[[Mapping[str, Any]], int]
-    bots_group: str
+    bots_group: str = ""
+    bots: Mapping[str, str] = field(default_factory=dict)
     env_ids: tuple[str, ...] = ()
     env_entry_points: Mapping[str, Any] = field(default_factory=dict)
     engines: tuple[str, ...] = ("python",)
@@ -74,6 +91,10 @@ class GameSpec:
     rule_prefix: str = ""
     observer: Callable[[Any], Any] | None = None
     tools: Any = None
+    env_kwargs: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    rewards: Mapping[str, Callable[[Mapping[str, Any], int], float]] = field(default_factory=dict)
+    returns: Callable[[Any], Sequence[float]] | None = None
+    native_batch: Any = None
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def param(self, name: str) -> Param:
@@ -103,6 +124,16 @@ class GameSpec:
     def load(self, text: str, *, engine: str | None = None) -> Any:
         """A saved game back from its JSON text."""
         return self.from_json(text, engine=engine)
+
+    def game_returns(self, game: Any) -> list[float]:
+        """The end rewards of each seat (:attr:`returns`, or the win share by default)."""
+        if self.returns is not None:
+            return [float(x) for x in self.returns(game)]
+        seats = int(game.num_players)
+        if not game.is_over:
+            return [0.0] * seats
+        winners = list(game.result().to_dict().get("winners", ()))
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(seats)]
 
     def hooks(self, part: str) -> Any:
         """The agent-side hooks of one tool (``"evaluate"``, ``"play"``, ``"replay"``, ``"train"``...).

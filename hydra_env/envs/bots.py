@@ -41,6 +41,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from hydra_env.api import game_names, game_spec
+from hydra_env.api.spec import load_reference
 from hydra_env.errors import ConfigError
 
 
@@ -107,7 +108,8 @@ class _Entry:
     def load(self) -> Callable[..., Any]:
         if self.factory is None:
             try:
-                factory = self.entry_point.load()  # type: ignore[union-attr]
+                factory = (self.entry_point.load() if self.entry_point is not None
+                           else load_reference(self.source, "factory"))
             except Exception as exc:  # an entry point may fail in many ways when imported
                 raise ConfigError(f"bot {self.name!r} ({self.source}) cannot be loaded: "
                                   f"{type(exc).__name__}: {exc}") from exc
@@ -139,8 +141,11 @@ def _entries(game: str | None) -> dict[str, _Entry]:
     entries = _REGISTRY.get(game)
     if entries is None:
         entries = {}
-        for ep in metadata.entry_points(group=GROUPS[game]):
+        group = GROUPS[game]
+        for ep in metadata.entry_points(group=group) if group else ():
             entries.setdefault(ep.name, _Entry(ep.name, ep.value, entry_point=ep))
+        for name, reference in game_spec(game).bots.items():     # the spec's own bots
+            entries.setdefault(name, _Entry(name, reference))
         for ep in metadata.entry_points(group=ANY_GAME_GROUP):
             entries.setdefault(ep.name, _Entry(ep.name, ep.value, entry_point=ep, bound={"game": game}))
         if "random" not in entries:          # every game can be played at random

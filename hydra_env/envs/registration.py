@@ -52,6 +52,10 @@ GENERIC_ENTRY_POINT = "hydra_env.envs.game_env:GameEnv"
 """The env of an id whose game gives no entry point for it (made with ``game=NAME``)."""
 
 
+GENERIC_VECTOR_ENTRY_POINT = "hydra_env.envs.vector.game_vector:GameVectorEnv"
+"""The vector env of an id the generic env serves (one batch of the game's rows)."""
+
+
 def env_entry_points() -> dict[str, tuple[str, str | None, dict[str, Any]]]:
     """Every registered game's ids, each with (entry point, vector entry point or None, the
     keyword arguments the id fixes), in game order.
@@ -69,7 +73,8 @@ def env_entry_points() -> dict[str, tuple[str, str | None, dict[str, Any]]]:
         for env_id in spec.env_ids:
             entry = spec.env_entry_points.get(env_id)
             if entry is None:
-                found[env_id] = (GENERIC_ENTRY_POINT, None, {"game": name})
+                vector = GENERIC_VECTOR_ENTRY_POINT
+                found[env_id] = (GENERIC_ENTRY_POINT, vector, {"game": name, **spec.env_kwargs.get(env_id, {})})
             elif isinstance(entry, str):
                 found[env_id] = (entry, None, {})
             else:

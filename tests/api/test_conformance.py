@@ -2,8 +2,10 @@
 
 Each game of the registry, and the toy game Nim of ``tests/api/toy_nim.py``
 (registered by the test itself), plays a few random games on each of its
-engines with every check of the Game API. A last test shows the checker
-catches a game that breaks the API.
+engines with every check of the Game API, and steps a batch of games beside
+the same games played one by one (:func:`~hydra_env.envs.vector.batch_check.batch_test`;
+the native batch against the Python one where it is built). A last test shows
+the checker catches a game that breaks the API.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import hydra_env
 from hydra_env import native
 from hydra_env.api import GameSpec
 from hydra_env.api.conformance import api_test
+from hydra_env.envs.vector.batch_check import batch_test
 
 
 def built_engines(spec: GameSpec) -> tuple[str, ...]:
@@ -50,6 +53,16 @@ def test_every_registered_game_passes_the_api_test(name: str) -> None:
 def test_every_registered_game_passes_the_api_test_with_its_parameters_at_their_bounds(name: str, end: str) -> None:
     spec = hydra_env.game_spec(name)
     api_test(spec, games=2, seed=10, params=bound_params(spec, end), engines=built_engines(spec))
+
+
+@pytest.mark.parametrize("name", hydra_env.game_names())
+def test_every_registered_games_batch_path_matches_its_single_games(name: str) -> None:
+    # and, where the game has a native batch that is built, the native buffers match the Python ones
+    batch_test(name, num_games=5, steps=150, seed=1)
+
+
+def test_the_toy_games_batch_path_needs_only_the_spec(register_nim) -> None:
+    batch_test("nim", num_games=7, steps=40, seed=2, params={"piles": 4})
 
 
 def test_the_toy_game_registered_by_a_test_passes_the_api_test(register_nim) -> None:

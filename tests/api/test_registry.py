@@ -55,7 +55,8 @@ def test_an_entry_point_loads_its_spec_once_under_its_own_name(name: str) -> Non
 @pytest.mark.parametrize("name", GAMES)
 def test_every_spec_declares_what_generic_code_needs(name: str) -> None:
     spec = game_spec(name)
-    assert spec.title and spec.description and spec.bots_group
+    assert spec.title and spec.description
+    assert all(":" in reference for reference in spec.bots.values())
     assert spec.engines and spec.engines[0] == "python"
     assert all(isinstance(p, Param) for p in spec.params)
     assert len({p.name for p in spec.params}) == len(spec.params)

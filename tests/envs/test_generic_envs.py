@@ -5,6 +5,7 @@ and the engine choice that every game shares."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import gymnasium as gym
@@ -100,7 +101,8 @@ def test_the_generic_aec_env_passes_pettingzoos_api_test(nim):
 
 
 def test_a_new_games_env_id_is_registered_with_the_generic_env(nim):
-    assert env_entry_points()[NIM_ID] == ("hydra_env.envs.game_env:GameEnv", None, {"game": "nim"})
+    assert env_entry_points()[NIM_ID] == ("hydra_env.envs.game_env:GameEnv",
+                                          "hydra_env.envs.vector.game_vector:GameVectorEnv", {"game": "nim"})
     assert register_envs() and NIM_ID in gym.registry
     env = gym.make(NIM_ID, piles=2)
     assert type(env.unwrapped) is GameEnv and env.unwrapped.game_spec.name == "nim"
@@ -114,6 +116,22 @@ def test_bot_groups_come_from_the_specs_and_every_game_has_the_random_and_policy
     bot = bots.make_bot("random", game="nim", seed=0)
     game = NIM.make(seed=0)
     assert bot.act(game.view(0), game.legal_actions()) in game.legal_actions()
+
+
+def test_a_spec_names_its_own_bots_without_an_entry_point_group():
+    spec = dataclasses.replace(NIM, name="nim-bots", bots_group="", env_ids=(),
+                               bots={"uniform": "hydra_env.envs.bots:UniformRandomBot", "broken": "no.such:Bot"})
+    register(spec, replace=True)
+    try:
+        assert bots.bot_names("nim-bots") == ["broken", "ppo", "random", "uniform"]
+        game = spec.make(seed=3)
+        bot = bots.make_bot("uniform", game="nim-bots", seed=1)
+        assert isinstance(bot, bots.UniformRandomBot)
+        assert bot.act(game.view(0), game.legal_actions()) in game.legal_actions()
+        with pytest.raises(ConfigError, match="'broken'.*no.such:Bot.*cannot be loaded"):
+            bots.make_bot("broken", game="nim-bots")
+    finally:
+        unregister("nim-bots")
 
 
 def test_the_differential_harness_needs_only_the_spec(nim):

@@ -41,4 +41,5 @@ SPEC = GameSpec(
     rule_prefix="H",
     observer=observer,
     tools="agents.game_tools.hydras",
+    native_batch="hydra_env.games.hydras.batch:native_batch",
 )

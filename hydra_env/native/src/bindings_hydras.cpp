@@ -1,5 +1,6 @@
-// Python bindings of the native Hydras engine (the card game): hydra_env._native.HydrasTables
-// and hydra_env._native.HydrasNative, used through hydra_env.native.hydras_game.NativeHydrasGame.
+// Python bindings of the native Hydras engine (the card game): hydra_env._native.HydrasTables,
+// hydra_env._native.HydrasNative (used through hydra_env.native.hydras_game.NativeHydrasGame), the
+// native deal hydras_deal, and HydrasBatch (the shared batch template over HydrasNative).
 //
 // make_hydras_tables takes the plain dict of hydra_env.native.hydras_game.tables_dict (built from
 // the Python Tables and encoder); a HydrasNative is made from and turned back into exactly the
@@ -13,7 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "hydras/hengine.hpp"
+#include "common/batch.hpp"
+#include "hydras/hgame.hpp"
 #include "py_buffer.hpp"
 
 namespace nb = nanobind;
@@ -85,11 +87,6 @@ std::shared_ptr<const Tables> make_tables(nb::dict d) {
         throw nb::value_error("native Hydras tables: inconsistent sizes");
     return t;
 }
-
-struct HydrasNative {
-    std::shared_ptr<const Tables> tables;
-    State s;
-};
 
 nb::list int_list(const std::vector<int>& v) {
     nb::list out;
@@ -318,6 +315,15 @@ void bind_hydras(nb::module_& m) {
             if (!g.s.has_pending) return nb::none();
             return nb::make_tuple(g.s.pending_kind, g.s.pending_seat);
         });
+    m.def("hydras_deal", [](const HydrasNative& g, int players, uint64_t seed) {
+              if (players < 2 || players > kMaxSeats) throw nb::value_error("players must be 2-4");
+              HydrasNative out{g.tables, State()};
+              start(out.s, *out.tables, players, seed);
+              return out;
+          },
+          nb::arg("game"), nb::arg("players"), nb::arg("seed"),
+          "A new deal on game's tables (engine.start, numpy's permutations bit for bit).");
+    hydra_common::bind_batch<HydrasNative>(m, "HydrasBatch");
 }
 
 }  // namespace hydra

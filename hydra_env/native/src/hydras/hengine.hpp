@@ -2,6 +2,7 @@
 // decision (engine.py) and the observation (encoding.py), each a port of the Python reference.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "hstate.hpp"
@@ -18,8 +19,11 @@ const Analysis& analysis_of(const State& s, const Tables& t, int seat);
 const std::vector<int>& legal_actions(const State& s, const Tables& t);
 bool is_legal(const State& s, const Tables& t, int action);
 
-// play.cpp (hydra_env.hydras.engine, after the set-up)
+// play.cpp (hydra_env.hydras.engine)
 bool apply(State& s, const Tables& t, int action);   // false (state unchanged) when illegal
+// engine.start: the deal of `players` seats from `seed` (numpy's default_rng([seed, k]).permutation,
+// bit for bit) and the run to the first decision.
+void start(State& s, const Tables& t, int players, uint64_t seed);
 
 // encode.cpp (hydra_env.hydras.encoding.HydrasEncoder.encode_flat)
 void encode_flat(const State& s, const Tables& t, int seat, float* out);

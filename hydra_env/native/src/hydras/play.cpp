@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "hengine.hpp"
+#include "../rng.hpp"
 
 namespace hydras {
 
@@ -146,6 +147,41 @@ void remove_torch(std::vector<int>& hand, int torch) {
 }
 
 }  // namespace
+
+void start(State& s, const Tables& t, int players, uint64_t seed) {
+    s = State();
+    s.players = players;
+    s.seed = seed;
+    s.random_events = 0;
+    // The star body is always among the bodies pulled out; shuffle and deal them.
+    std::vector<int> bodies(static_cast<size_t>(players), 0);
+    hydra::event_permutation(seed, uint64_t(++s.random_events), players, bodies.data());
+    s.star_seat = int(std::find(bodies.begin(), bodies.end(), 0) - bodies.begin());
+    std::vector<int> deck;
+    for (int kind = 0; kind < t.kind_count; ++kind)
+        for (int k = 0; k < int(t.counts[size_t(kind)]); ++k) deck.push_back(kind);
+    std::vector<int> order(deck.size());
+    hydra::event_permutation(seed, uint64_t(++s.random_events), int(deck.size()), order.data());
+    s.deck.resize(deck.size());
+    for (size_t i = 0; i < deck.size(); ++i) s.deck[i] = deck[size_t(order[i])];
+    s.hands.assign(size_t(players), {});
+    for (int offset = 0; offset < players; ++offset) {
+        std::vector<int>& hand = s.hands[size_t((s.star_seat + offset) % players)];
+        for (int k = 0; k < t.hand_size; ++k) {
+            hand.push_back(s.deck.back());
+            s.deck.pop_back();
+        }
+        std::sort(hand.begin(), hand.end());
+    }
+    Grid empty(size_t(t.cells), int16_t(kEmpty));
+    empty[size_t(t.centre)] = int16_t(t.body_code);
+    s.hydras.assign(size_t(players), empty);
+    s.turn_seat = s.star_seat;
+    s.turns_taken = 0;
+    s.final_turns_left = -1;
+    s.game_over = false;
+    begin_turn(s, t);
+}
 
 bool apply(State& s, const Tables& t, int action) {
     if (!is_legal(s, t, action)) return false;
