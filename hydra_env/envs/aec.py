@@ -27,7 +27,7 @@ A game's AEC module subclasses it, checks its own arguments, calls
 the game by name (its parameters checked by its spec), an observer
 (:class:`hydra_env.api.Observer`; default: the spec's, else
 :class:`hydra_env.envs.observers.LegalActionObserver`) and the end-of-game
-rewards of its result (:func:`hydra_env.envs.single_agent.result_reward`).
+rewards of its result (:func:`hydra_env.envs.single_agent.end_reward`: the generic schemes or the game's own).
 """
 
 from __future__ import annotations
@@ -44,12 +44,12 @@ from hydra_env import arguments
 from hydra_env.api import Observer, parse_game_string
 from hydra_env.envs.observers import observer_for, split_observation
 from hydra_env.envs.single_agent import (
-    RESULT_REWARDS,
     as_action,
     box_observation_space,
+    end_reward,
     max_steps_argument,
     reset_seed,
-    result_reward,
+    reward_schemes,
 )
 
 __all__ = ["GameAECEnv", "ObserverAECEnv", "order_enforcing"]
@@ -194,7 +194,7 @@ class ObserverAECEnv(GameAECEnv):
         super().__init__()
         spec, from_string = parse_game_string(game)
         self.game_spec, self.params = spec, spec.check_params({**from_string, **params})
-        self.reward_scheme = arguments.choice("reward", reward, RESULT_REWARDS)
+        self.reward_scheme = arguments.choice("reward", reward, reward_schemes(spec))
         self.flatten = arguments.boolean("flatten", flatten)
         self.max_steps = max_steps_argument(max_steps)
         if render_mode is not None:
@@ -218,4 +218,5 @@ class ObserverAECEnv(GameAECEnv):
         if not game.is_over:
             return None, None
         result = game.result().to_dict()
-        return [result_reward(result, seat, self.reward_scheme) for seat in range(len(self.possible_agents))], result
+        return [end_reward(self.game_spec, result, seat, self.reward_scheme)
+                for seat in range(len(self.possible_agents))], result

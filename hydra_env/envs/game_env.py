@@ -29,7 +29,7 @@ Actions and masks
 
 Rewards, at the end only (0 before), from the result's dict
     ``"win"`` (default), ``"rank"`` or ``"score_diff"``
-    (:func:`hydra_env.envs.single_agent.result_reward`).
+    (:func:`hydra_env.envs.single_agent.end_reward`: the generic schemes or the game's own).
 
 Episode end
     ``terminated`` when the game ends (``info["result"]``: the result's dict);
@@ -55,13 +55,13 @@ from hydra_env.envs.observers import observer_for, split_observation
 from hydra_env.envs.opponents import check_opponent, opponent_entries, play_opponents, seat_argument, seat_bots
 from hydra_env.envs.single_agent import (
     ILLEGAL_MODES,
-    RESULT_REWARDS,
     as_action,
     box_observation_space,
+    end_reward,
     max_steps_argument,
     raise_masked_out,
     reset_seed,
-    result_reward,
+    reward_schemes,
 )
 
 __all__ = ["GameEnv"]
@@ -98,7 +98,7 @@ class GameEnv(gym.Env):
         """Check and keep the arguments every one-seat env has, in this order (the first
         wrong one raises ConfigError naming it)."""
         self.num_players = players
-        self.reward_scheme = arguments.choice("reward", reward, RESULT_REWARDS)
+        self.reward_scheme = arguments.choice("reward", reward, reward_schemes(self.game_spec))
         self.illegal_action = arguments.choice("illegal_action", illegal_action, ILLEGAL_MODES)
         if render_mode is not None:
             render_mode = arguments.choice("render_mode", render_mode, ("ansi",), fix="pass None or 'ansi'")
@@ -148,7 +148,7 @@ class GameEnv(gym.Env):
     def _outcome(self, game: Any) -> tuple[float, dict[str, Any]]:
         """(the learning seat's reward, the infos) of a finished game: from the result's dict."""
         result = game.result().to_dict()
-        return result_reward(result, self.seat, self.reward_scheme), {"result": result}
+        return end_reward(self.game_spec, result, self.seat, self.reward_scheme), {"result": result}
 
     def _observe(self) -> Any:
         """The learning seat's observation; refreshes its mask."""

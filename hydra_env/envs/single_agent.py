@@ -110,3 +110,16 @@ def result_reward(result: Mapping[str, Any], seat: int, scheme: str) -> float:
     scores = result["scores"]
     best_other = max(s for k, s in enumerate(scores) if k != seat)
     return (scores[seat] - best_other) / 10.0
+
+
+def reward_schemes(spec: Any) -> tuple[str, ...]:
+    """The end-of-game rewards a game's envs offer: the generic ones and the game's own
+    (``spec.rewards``)."""
+    return RESULT_REWARDS + tuple(name for name in spec.rewards if name not in RESULT_REWARDS)
+
+
+def end_reward(spec: Any, result: Mapping[str, Any], seat: int, scheme: str) -> float:
+    """The end-of-game reward of ``seat`` under ``scheme``: the game's own scheme of that
+    name (``spec.rewards``), else :func:`result_reward`."""
+    own = spec.rewards.get(scheme)
+    return float(own(result, seat)) if own is not None else result_reward(result, seat, scheme)

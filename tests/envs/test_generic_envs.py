@@ -176,3 +176,22 @@ def test_one_engine_choice_for_every_game(monkeypatch):
         choice.run_on("native", True, cannot)                       # asked for: it raises
     with pytest.raises(ConfigError, match="the native Toy engine is not installed"):
         EngineChoice("Toy").run_on("native", True, cannot)
+
+
+def test_a_games_own_reward_scheme_is_offered_by_its_envs():
+    def moves_left(result, seat):         # a made-up scheme: the winner gets 2, the loser -3
+        return 2.0 if seat in result["winners"] else -3.0
+    spec = dataclasses.replace(NIM, name="nim-rewards", env_ids=(), rewards={"lopsided": moves_left})
+    register(spec, replace=True)
+    try:
+        env = GameEnv("nim-rewards", reward="lopsided", opponents=["random"])
+        env.reset(seed=0)
+        rewards, done = [], False
+        while not done:
+            _, reward, done, _, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+            rewards.append(reward)
+        assert rewards[-1] in (2.0, -3.0) and set(rewards[:-1]) <= {0.0}
+        with pytest.raises(ConfigError, match="lopsided"):
+            GameEnv("nim-rewards", reward="lopsid")
+    finally:
+        unregister("nim-rewards")

@@ -24,7 +24,7 @@ from hydra_env import arguments
 from hydra_env.envs.game_env import GameEnv
 from hydra_env.envs.observers import split_observation
 from hydra_env.envs.opponents import seat_bots
-from hydra_env.envs.single_agent import result_reward
+from hydra_env.envs.single_agent import end_reward
 from hydra_env.envs.vector.batch import make_batch
 from hydra_env.envs.vector.batch_env import BatchVectorEnv, autoreset_argument
 
@@ -81,7 +81,8 @@ class GameVectorEnv(BatchVectorEnv):
         for k, r in enumerate(rows.tolist()):
             if over[r]:
                 result = self.game(r).result().to_dict()
-                out[k] = result_reward(result, int(self.row_seat[r]), self.template.reward_scheme)
+                out[k] = end_reward(self.template.game_spec, result, int(self.row_seat[r]),
+                                    self.template.reward_scheme)
         return out
 
     def _end_info(self, row: int, info: dict[str, Any]) -> None:
