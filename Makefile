@@ -21,7 +21,7 @@ lint: $(STAMP)
 
 setup: $(STAMP)
 
-# Rebuild the native engine (hydra_env._native) after a C++ change: an incremental
+# Rebuild the native engines (hydra_env.games.<game>._native) after a C++ change: an incremental
 # CMake build in build/ (the editable install does the first build).
 native: $(STAMP)
 	$(BIN)/pip install --no-build-isolation --no-deps -e .
@@ -31,7 +31,7 @@ native: $(STAMP)
 ASAN_BUILD := build/asan
 ASAN_RUN = ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	LD_PRELOAD="$$($(CXX) -print-file-name=libasan.so) $$($(CXX) -print-file-name=libstdc++.so)" \
-	HYDRA_ENV_NATIVE_PATH="$$(ls $(ASAN_BUILD)/_native.*.so)" PYTHONPATH=. $(BIN)/python
+	HYDRA_ENV_NATIVE_DIR="$(ASAN_BUILD)" PYTHONPATH=. $(BIN)/python
 native-asan: $(STAMP)
 	PATH="$(abspath $(BIN)):$$PATH" cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 		-DHYDRA_SANITIZE=ON -DPython_EXECUTABLE="$(abspath $(BIN)/python)"

@@ -35,7 +35,7 @@ from typing import Any, overload
 
 import numpy as np
 
-from agents.base import notes_of, want_notes
+from hydra_env.api.bots import notes_of, want_notes
 from hydra_env.api.registry import game_spec
 
 BACKENDS = ("local", "ray")
@@ -93,7 +93,7 @@ class GameRecord:
     seed: int
     result: dict[str, Any]
     decisions: list[int] | None = None
-    notes: list[dict | None] | None = None     # the bots' notes per decision (agents.base)
+    notes: list[dict | None] | None = None     # the bots' notes per decision (hydra_env.api.bots)
     steps: int = 0                             # the number of decisions played
 
 

@@ -18,7 +18,7 @@ has the same future. At each decision of the true game:
    then the heuristic plays every later decision on that copy, up to the
    **horizon**: the end of the round ``horizon`` rounds after the current one
    (the value there: the score if the game ended — a loss 0 —, else the board
-   value of :func:`agents.features.board_value`, on the score's scale), or the
+   value of :func:`hydra_env.games.hydra.bots.features.board_value`, on the score's scale), or the
    end of the game (``horizon=0``: the exact final score).
 3. The candidate with the highest value is played; ties go to the higher value
    at the end of the current round, then to the heuristic's order.
@@ -45,7 +45,7 @@ re-dealt sample.
 **Budget** (:class:`Budget`, written ``candidates=4,horizon=1,passes=2``): per
 decision ``candidates`` simulations of the heuristic on the true game to the
 horizon, per game ``passes`` plays; nothing else. On a native game the
-simulations run in C++ (``agents._native_bots.clairvoyant_simulate``); on a
+simulations run in C++ (``hydra_env.games.hydra.bots._native_bots.clairvoyant_simulate``); on a
 Python game the same rules run in Python, with the same decisions (much slower).
 """
 
@@ -56,10 +56,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from agents import features, native_bots
-from agents.heuristic import HeuristicBot
 from hydra_env import ConfigError, Game, arguments
-from hydra_env.data import Scenario
+from hydra_env.games.hydra.bots import features, native_bots
+from hydra_env.games.hydra.bots.heuristic import HeuristicBot
+from hydra_env.games.hydra.data import Scenario
 
 DEFAULT_SPEC = "candidates=4,horizon=1,passes=2"
 MAX_STEPS = 100_000

@@ -54,9 +54,9 @@ import numpy as np
 
 from agents import cli, games
 from agents.backends import bot_seed
-from agents.base import notes_of, want_notes
 from agents.play_entry import HELP, parse_entry
 from hydra_env import HydraError, game_names, game_spec
+from hydra_env.api.bots import notes_of, want_notes
 
 QUIT = ("q", "quit", "exit")
 UNDO = -1                     # choose(): the person undid a decision

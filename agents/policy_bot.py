@@ -39,7 +39,7 @@ class PolicyBot:
 
     name = "ppo"
     game_name: str | None = None
-    keep_notes = False          # agents.base: notes = the policy's probability of each legal action
+    keep_notes = False          # hydra_env.api.bots: notes = the policy's probability of each legal action
     last_notes = None
 
     def __init__(self, policy: str, seed: int | None = None, *, deterministic: bool = True,
@@ -94,7 +94,7 @@ class PolicyBot:
 
     def probabilities(self, obs: Any, mask: Any, legal_actions: list[int]) -> dict | None:
         """The policy's action probabilities (masked) as notes; draws nothing at random."""
-        from agents.base import make_notes
+        from hydra_env.api.bots import make_notes
         probs = self.action_probs(obs, mask)
         return make_notes("probs", [(a, probs[a]) for a in legal_actions], "policy probability")
 

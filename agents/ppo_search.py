@@ -10,7 +10,7 @@
    among them), plus the heuristic's ``heuristic`` best actions (1) when they are
    not yet in (none with ``candidates=1``).
 3. **Simulations.** ``budget // len(candidates)`` (``budget`` 16; at least one) simulations per
-   candidate, run by :class:`agents.rollout.RolloutBot`'s machinery (the native
+   candidate, run by :class:`hydra_env.games.hydra.bots.rollout.RolloutBot`'s machinery (the native
    heuristic playout on a native game): a re-deal of the game from the seat's view
    (:meth:`hydra_env.SeatView.sample`; the true hidden cards are never read), the
    candidate applied, then the heuristic to the end of the round. With ``paired``
@@ -40,11 +40,11 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import make_notes
 from agents.ppo_bot import PPOBot
-from agents.rollout import RolloutBot
 from hydra_env import ConfigError, Game, SeatView, arguments
-from hydra_env.core.state import PHASE_ACTIONS_II
+from hydra_env.api.bots import make_notes
+from hydra_env.games.hydra.bots.rollout import RolloutBot
+from hydra_env.games.hydra.rules.state import PHASE_ACTIONS_II
 
 
 def shaping_scale(path: Any) -> float:
@@ -64,7 +64,7 @@ class PPOSearchBot:
     """Policy-guided Monte-Carlo search (module docstring)."""
 
     name = "ppo-search"
-    keep_notes = False          # agents.base: notes = the searched value of each candidate
+    keep_notes = False          # hydra_env.api.bots: notes = the searched value of each candidate
     last_notes = None
 
     def __init__(self, policy: str, seed: int | None = None, *, budget: int = 16, candidates: int = 4,
@@ -152,7 +152,7 @@ class PPOSearchBot:
     def leaf_estimates(self, leaves: list[Game], seat: int) -> np.ndarray:
         """The value head's estimate of the final score at each (unfinished) leaf:
         ``100 · (V + Φ)`` (Φ: the shaping potential, 0 for a policy of the score reward)."""
-        from hydra_env.envs.rewards import potential
+        from hydra_env.games.hydra.envs.rewards import potential
         v = self.net.values([self.net.encode(leaf, seat) for leaf in leaves])
         phi = np.array([potential(leaf.state, self.shaping) for leaf in leaves]) if self.shaping else 0.0
         return 100.0 * (v + phi)

@@ -13,7 +13,7 @@ A replay is a JSON object, one top-level field per line (:func:`replay_text`)::
     decisions       every decision applied, in order (the game's history)
     result          the final result as a dict
     notes           optional: the bots' candidate values or policy probabilities, one
-                    entry (or null) per decision (agents.base; shown by the replay page)
+                    entry (or null) per decision (hydra_env.api.bots; shown by the replay page)
     state_digests   optional: a digest of the full state after each decision
 
 :func:`verify_replay` deals the game again from its seed, applies the

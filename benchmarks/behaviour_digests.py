@@ -119,9 +119,9 @@ def _gym_digest(env_id: str, kwargs: dict[str, Any], steps: int, seed: int) -> d
 def _aec_constructor(kind: str) -> Callable[..., Any]:
     """The ``env(**kwargs)`` of a PettingZoo AEC env (imported here: one line per move)."""
     if kind == "hydra":
-        from hydra_env.pettingzoo import env
+        from hydra_env.games.hydra.envs.pettingzoo import env
     else:
-        from hydra_env.envs.hydras_pettingzoo import env
+        from hydra_env.games.hydras.envs.pettingzoo import env
     return env
 
 
@@ -241,7 +241,7 @@ def _new_game(game: str, args: dict[str, int], engine_name: str) -> Any:
     if game == "hydra":
         from hydra_env import Game
         return Game.new(args["scenario"], args["stars"], args["seed"], engine=engine_name)
-    from hydra_env.hydras import HydrasGame
+    from hydra_env.games.hydras.rules import HydrasGame
     return HydrasGame.new(args["players"], args["seed"], engine=engine_name)
 
 

@@ -28,7 +28,7 @@ Speed of the native bots against their Python code (one core, same seeds)::
     python benchmarks/bench_bots.py speed --bots defender glory --scenario 1 --games 20
 
 plays each bot's games on the Python engine (its Python code) and on the native
-engine (its C++ code, agents._native_bots), prints games/s of both, the ratio, and
+engine (its C++ code, hydra_env.games.hydra.bots._native_bots), prints games/s of both, the ratio, and
 whether every decision of every game was the same.
 
 ``--out FILE`` writes one JSON line per game. Games run in a process pool

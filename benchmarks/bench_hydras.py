@@ -43,9 +43,9 @@ from timing import bench_aec, connect_four  # noqa: E402
 from timing import pick as _pick  # noqa: E402
 from timing import timed as _timed  # noqa: E402
 
-from hydra_env.envs.hydras_env import HydrasEnv  # noqa: E402
-from hydra_env.envs.hydras_pettingzoo import env as hydras_aec  # noqa: E402
-from hydra_env.hydras import HydrasGame  # noqa: E402
+from hydra_env.games.hydras.envs.env import HydrasEnv  # noqa: E402
+from hydra_env.games.hydras.envs.pettingzoo import env as hydras_aec  # noqa: E402
+from hydra_env.games.hydras.rules import HydrasGame  # noqa: E402
 
 
 def bench_engine(seconds: float, engine: str | None = None) -> tuple[float, float]:

@@ -6,7 +6,7 @@
 
 Both run random legal actions (a uniform pick per row from ``info["action_mask"]``)
 for ``--seconds`` each, in one process: the batch vector env (one game batch, native
-where ``hydra_env.native.batch`` is built) and Gymnasium's ``SyncVectorEnv`` of
+where ``hydra_env.games.hydra.native.batch`` is built) and Gymnasium's ``SyncVectorEnv`` of
 ``gym.make`` envs (what ``vectorization_mode="sync"`` gives). Prints env steps per
 second (rows × vector steps) of each and their ratio.
 """

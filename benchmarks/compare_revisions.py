@@ -33,8 +33,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-NATIVE_SOURCES = ("hydra_env/native/src", "agents/native/src", "CMakeLists.txt")
-EXTENSIONS = ("hydra_env._native", "agents._native_bots")
+NATIVE_SOURCES = ("hydra_env/games/hydra/native/src", "hydra_env/games/hydra/bots/native/src", "CMakeLists.txt")
+EXTENSIONS = ("hydra_env.games.hydra._native", "hydra_env.games.hydra.bots._native_bots")
 # Runs a script as `python SCRIPT` would (its folder first on sys.path, then the folder it is
 # started in). On the base side the editable install's finder is taken out first, so that the
 # base's own packages are imported (with the extensions copied beside them); this tree's side

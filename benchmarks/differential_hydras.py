@@ -2,7 +2,7 @@
 
 After every decision the current player, is_over, the pending decision, the legal
 actions and mask, the JSON save, every seat's flat observation and (at the end)
-the result must be identical (:mod:`hydra_env.native.hydras_differential`); native
+the result must be identical (:mod:`hydra_env.games.hydras.native.differential`); native
 games are reloaded from the Python save, illegal actions and clones are checked
 along the way. Stops at the first difference (exit status 1)::
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from hydra_env.native.hydras_differential import run
+from hydra_env.games.hydras.native.differential import run
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,8 +7,8 @@ replaced) and feeds it to the reader. The contract of each reader:
 ``save``    ``Game.from_json(text)`` refuses with a :class:`hydra_env.HydraError`,
             or gives a game that saves and loads back to the same text and plays
             to its end under random legal play with
-            :func:`hydra_env.core.testing.invariants` intact.
-``data``    ``load_components(folder)`` on a mutated copy of ``hydra_env/data``
+            :func:`hydra_env.games.hydra.rules.testing.invariants` intact.
+``data``    ``load_components(folder)`` on a mutated copy of ``hydra_env/games/hydra/data``
             refuses with a :class:`hydra_env.DataError` (a HydraError), or gives
             components with which a game is set up, played for 40 random
             decisions with its invariants intact, saved and loaded back.
@@ -59,11 +59,11 @@ from hypothesis import seed as hypothesis_seed  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from json_mutations import mutated  # noqa: E402
 
-import hydra_env.data  # noqa: E402
+import hydra_env.games.hydra.data  # noqa: E402
 from hydra_env import DataError, Game, HydraError, load_components  # noqa: E402
-from hydra_env.core.testing import invariants  # noqa: E402
+from hydra_env.games.hydra.rules.testing import invariants  # noqa: E402
 
-DATA = Path(hydra_env.data.__file__).parent
+DATA = Path(hydra_env.games.hydra.data.__file__).parent
 DATA_FILES = ("manifest.json", "board.json", "action_cards.json", "hydra_cards.json", "scenarios.json")
 TARGETS = ("save", "data", "replay")
 BATCH = 25
@@ -176,7 +176,7 @@ def fuzz_save(data: Any, saves: list[str], example: dict[str, Any]) -> str:
 
 
 def fuzz_data(data: Any, _: Any, example: dict[str, Any]) -> str:
-    """One example of the data loader on a mutated copy of hydra_env/data."""
+    """One example of the data loader on a mutated copy of hydra_env/games/hydra/data."""
     docs = {name: json.loads((DATA / name).read_text(encoding="utf-8")) for name in DATA_FILES}
     raw = {name: json.dumps(doc, indent=1).encode() for name, doc in docs.items()}
     edits = []

@@ -33,9 +33,9 @@ from typing import Any
 
 from agents.hydras import BOTS
 from agents.progress import progress
-from hydra_env.hydras import HydrasGame
-from hydra_env.hydras import codec as actions
-from hydra_env.hydras.state import DecisionKind, Event
+from hydra_env.games.hydras.rules import HydrasGame
+from hydra_env.games.hydras.rules import codec as actions
+from hydra_env.games.hydras.rules.state import DecisionKind, Event
 
 _CHAIN_END = (Event.CUT, Event.PLACED, Event.CANCELLED)
 

@@ -10,7 +10,7 @@ Three kinds of input, each for ``--seconds``:
   ``Game.from_json(text, engine="native")``: each loads or raises SaveError /
   ConfigError, and a loaded game survives legal play;
 * random task stacks and pending decisions put straight into the native engine
-  (``hydra_env._native.NativeGame.from_dict``, past the Python checks): each is
+  (``hydra_env.games.hydra._native.NativeGame.from_dict``, past the Python checks): each is
   refused with ValueError or plays on without a crash.
 
 A fourth kind steps ``NativeGameBatch`` rows with random (sometimes illegal)
@@ -38,7 +38,7 @@ import numpy as np
 
 from hydra_env import Game, native
 from hydra_env.errors import ConfigError, IllegalActionError
-from hydra_env.native.tables import native_rules
+from hydra_env.games.hydra.native.tables import native_rules
 
 SCENARIOS = tuple(range(1, 13))
 
@@ -70,9 +70,9 @@ _REFUSED = (ValueError, RuntimeError, IndexError, OverflowError)
 def _views(raw: object, rules: object, rng: random.Random) -> None:
     """Determinize, encode (every seat) and the candidate features of a native game object."""
     global _ENCODER
-    from hydra_env.envs.candidates import N_FEATURES, CandidateEncoder
-    from hydra_env.envs.encoding import Encoder
-    from hydra_env.envs.encoding.native import native_layout
+    from hydra_env.games.hydra.envs.candidates import N_FEATURES, CandidateEncoder
+    from hydra_env.games.hydra.envs.encoding import Encoder
+    from hydra_env.games.hydra.envs.encoding.native import native_layout
 
     module = native.require()
     if _ENCODER is None:
@@ -200,8 +200,8 @@ def fuzz_raw(rng: random.Random, seconds: float) -> tuple[int, int]:
 
 def fuzz_batch(rng: random.Random, seconds: float) -> int:
     """NativeGameBatch: random rows and actions (legal, illegal, out of range), refresh, live games."""
-    import hydra_env.envs.encoding  # noqa: F401  (registers the batch's layouts)
-    from hydra_env.native.batch import NativeGameBatch
+    import hydra_env.games.hydra.envs.encoding  # noqa: F401  (registers the batch's layouts)
+    from hydra_env.games.hydra.native.batch import NativeGameBatch
 
     steps = 0
     end = time.perf_counter() + seconds

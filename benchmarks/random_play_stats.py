@@ -1,7 +1,7 @@
 """Random legal play of many games per scenario: errors, outcomes, scores, time.
 
 Every game is played by uniformly random legal decisions; at every decision
-the rule invariants of :func:`hydra_env.core.testing.invariants` are checked
+the rule invariants of :func:`hydra_env.games.hydra.rules.testing.invariants` are checked
 (``--no-invariants`` skips them), and any exception or broken invariant is
 counted as an error with the seed that reproduces it. Per scenario it prints:
 games, errors, win rate (city saved), mean rounds, mean decisions, mean glory
@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from hydra_env import Game
-from hydra_env.core.testing import invariants
+from hydra_env.games.hydra.rules.testing import invariants
 
 SOLO = (10, 11, 12)
 

@@ -27,7 +27,7 @@ Usage::
     .venv/bin/python benchmarks/record_fixtures.py --only env # one group: evaluate, policies, env, differential
 
 The code reaches the project only through its command line, ``gymnasium.make`` /
-``make_vec`` and public names (``hydra_env.Game``, ``hydra_env.hydras.HydrasGame``);
+``make_vec`` and public names (``hydra_env.Game``, ``hydra_env.games.hydras.rules.HydrasGame``);
 the PettingZoo envs, the bots and the engine check are imported inside the functions
 that use them (:func:`_aec_constructor`, :func:`_make_bot`, :func:`engines`), so a module
 that moves changes one line.

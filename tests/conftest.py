@@ -5,8 +5,8 @@ rules, engine properties, saves and envs (``tests/games/hydras/``, the files of
 ``_HYDRAS_BOTH_ENGINES``) and every test that asks for the ``engine`` fixture runs
 once per engine: ``python`` and, where the native extension is built, ``native``.
 The fixture sets ``HYDRA_ENV_ENGINE`` for the test, so ``Game.new``,
-``HydrasGame.new`` and the hand-built positions of :mod:`hydra_env.core.testing`
-and :mod:`hydra_env.hydras.testing` use that engine.
+``HydrasGame.new`` and the hand-built positions of :mod:`hydra_env.games.hydra.rules.testing`
+and :mod:`hydra_env.games.hydras.rules.testing` use that engine.
 """
 
 from __future__ import annotations

@@ -1,17 +1,17 @@
-"""Scripted bots of the card game Hydras (``hydra_env.hydras``).
+"""Scripted bots of the card game Hydras (``hydra_env.games.hydras.rules``).
 
 Each is a small class with ``act(view, legal_actions=None) -> int`` (the
-project's bot interface; ``view`` is a :class:`hydra_env.hydras.HydrasSeatView`),
+project's bot interface; ``view`` is a :class:`hydra_env.games.hydras.rules.HydrasSeatView`),
 seeded in its constructor:
 
 - :class:`~agents.hydras.random_bot.HydrasRandomBot` (``random``)
-- :class:`~agents.hydras.greedy.HydrasGreedyBot` (``greedy``)
-- :class:`~agents.hydras.heuristic.HydrasHeuristicBot` (``heuristic``)
+- :class:`~hydra_env.games.hydras.bots.greedy.HydrasGreedyBot` (``greedy``)
+- :class:`~hydra_env.games.hydras.bots.heuristic.HydrasHeuristicBot` (``heuristic``)
 """
 
-from agents.hydras.greedy import HydrasGreedyBot
-from agents.hydras.heuristic import HydrasHeuristicBot
 from agents.hydras.random_bot import HydrasRandomBot
+from hydra_env.games.hydras.bots.greedy import HydrasGreedyBot
+from hydra_env.games.hydras.bots.heuristic import HydrasHeuristicBot
 
 BOTS = {"random": HydrasRandomBot, "greedy": HydrasGreedyBot, "heuristic": HydrasHeuristicBot}
 """Bot classes by registry name (for the ``hydra_env.hydras_bots`` entry points)."""

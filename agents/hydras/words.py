@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from agents.play_text import OptionGroup
-from hydra_env.hydras import codec as actions
-from hydra_env.hydras.state import Event
-from hydra_env.hydras.tables import ROTATION_NAMES, Tables
+from hydra_env.games.hydras.rules import codec as actions
+from hydra_env.games.hydras.rules.state import Event
+from hydra_env.games.hydras.rules.tables import ROTATION_NAMES, Tables
 
 SLOTS = "ABCDEFGH"
 

@@ -48,7 +48,7 @@ def make_vector_env(env_id: str, num_envs: int, **kwargs: Any) -> Any:
 
 
 class BatchVecEnv(VecEnv):
-    """SB3's VecEnv interface on a :class:`hydra_env.envs.vector.base.HydraVectorEnv`."""
+    """SB3's VecEnv interface on a :class:`hydra_env.games.hydra.envs.vector.base.HydraVectorEnv`."""
 
     def __init__(self, venv: Any) -> None:
         """``venv``: a Hydra vector env made with ``autoreset_mode="SameStep"``."""

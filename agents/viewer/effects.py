@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hydra_env.core import tables as tb
-from hydra_env.core.describe import slot_label
-from hydra_env.core.state import DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, State
-from hydra_env.core.tables import Rules
-from hydra_env.core.text import action_card_text, hydra_card_text
+from hydra_env.games.hydra.rules import tables as tb
+from hydra_env.games.hydra.rules.describe import slot_label
+from hydra_env.games.hydra.rules.state import DECISION_NAMES, EVADE_CAUSES, PHASE_NAMES, State
+from hydra_env.games.hydra.rules.tables import Rules
+from hydra_env.games.hydra.rules.text import action_card_text, hydra_card_text
 
 PHASE_TEXTS = {"action": "the action phase begins", "action II": "action phase II begins",
                "hydra": "the Hydra phase begins", "buckle up": "buckle up: each hero may redraw"}

@@ -7,7 +7,7 @@ phase turns over (even one that changes nothing), and for any other step
 that changes what can be seen (a shove, a wound, the oracle, a new round).
 Steps that change nothing visible are folded into the frame before. Each
 frame has the full state; :func:`split_views` gives what each seat may see
-of it (R41), from :func:`hydra_env.core.views.observe`, beside everything.
+of it (R41), from :func:`hydra_env.games.hydra.rules.views.observe`, beside everything.
 
 Optional bot notes: a replay may carry ``"notes"``, aligned with
 ``"decisions"`` (a list with one entry or null per decision, or an object
@@ -26,11 +26,11 @@ from typing import Any
 from agents.viewer.effects import describe_step
 from agents.viewer.steps import ViewerError, game_steps
 from hydra_env import Game
-from hydra_env.core.describe import describe_action
-from hydra_env.core.result import game_result, solo_score
-from hydra_env.core.state import DECISION_NAMES, State
-from hydra_env.core.tables import Rules
-from hydra_env.core.views import observe
+from hydra_env.games.hydra.rules.describe import describe_action
+from hydra_env.games.hydra.rules.result import game_result, solo_score
+from hydra_env.games.hydra.rules.state import DECISION_NAMES, State
+from hydra_env.games.hydra.rules.tables import Rules
+from hydra_env.games.hydra.rules.views import observe
 
 NOTE_KINDS = ("values", "probs")
 MAX_NOTES = 8          # candidates shown per decision
@@ -186,7 +186,7 @@ def record(doc: dict[str, Any]) -> Recording:
 def split_views(state: State, rules: Rules) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """What the seats see of ``state`` (R41): the part every seat sees alike, and each seat's own.
 
-    Both come from :func:`hydra_env.core.views.observe`; the own part is the
+    Both come from :func:`hydra_env.games.hydra.rules.views.observe`; the own part is the
     seat's hand (coordinated game: action cards and hydra cards). Raises
     ViewerError if the seats' views differ elsewhere (they must not)."""
     common: dict[str, Any] | None = None

@@ -1,7 +1,7 @@
 """A replay re-simulated one engine step at a time: each decision, then each task and round-flow step.
 
-:func:`hydra_env.core.engine.apply` is :func:`~hydra_env.core.engine.perform`
-(the decision itself) followed by :func:`~hydra_env.core.engine.run` (the
+:func:`hydra_env.games.hydra.rules.engine.apply` is :func:`~hydra_env.games.hydra.rules.engine.perform`
+(the decision itself) followed by :func:`~hydra_env.games.hydra.rules.engine.run` (the
 tasks it pushed, the Hydra phase, the round flow, until the next decision).
 :func:`game_steps` does the same with the loop of ``run`` unrolled, so that
 every hydra effect, shove, wound and wall token can be seen on its own, and
@@ -18,9 +18,9 @@ from typing import Any
 
 from agents.viewer.errors import ViewerError
 from hydra_env import Game, default_components
-from hydra_env.core import coop, engine, solo
-from hydra_env.core.state import State
-from hydra_env.core.tables import Rules
+from hydra_env.games.hydra.rules import coop, engine, solo
+from hydra_env.games.hydra.rules.state import State
+from hydra_env.games.hydra.rules.tables import Rules
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def new_game(doc: dict[str, Any]) -> Game:
 
 
 def _engine_step(state: State, rules: Rules) -> tuple | None:
-    """One pass of the loop of :func:`hydra_env.core.engine.run`: the task executed, or None
+    """One pass of the loop of :func:`hydra_env.games.hydra.rules.engine.run`: the task executed, or None
     when the round flow advanced instead."""
     if state.tasks:
         task = state.tasks.pop()

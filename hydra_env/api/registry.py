@@ -13,7 +13,7 @@ names a :class:`GameSpec`), read once on first use and imported lazily, as
 the bot registry does. A distribution declares its games in ``pyproject.toml``::
 
     [project.entry-points."hydra_env.games"]
-    hydras = "hydra_env.hydras.spec:SPEC"
+    hydras = "hydra_env.games.hydras.rules.spec:SPEC"
 
 :func:`register` adds one at run time (in this process; a test's toy game).
 numpy and the standard library only.

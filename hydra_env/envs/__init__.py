@@ -1,8 +1,8 @@
 """The environments of the registered games, their registration and the bot registry.
 
-- ``hydra_env/Solo-v0`` — :mod:`hydra_env.envs.solo_env`
-- ``hydra_env/Coop-v0`` — :mod:`hydra_env.envs.coop_env`
-- ``hydra_env/Hydras-v0`` — :mod:`hydra_env.envs.hydras_env` (the card game Hydras)
+- ``hydra_env/Solo-v0`` — :mod:`hydra_env.games.hydra.envs.solo_env`
+- ``hydra_env/Coop-v0`` — :mod:`hydra_env.games.hydra.envs.coop_env`
+- ``hydra_env/Hydras-v0`` — :mod:`hydra_env.games.hydras.envs.env` (the card game Hydras)
 
 Written once for every game: :mod:`hydra_env.envs.game_env` (``GameEnv``, one seat
 of any registered game; the env of a game's ids that name no class of their own),
@@ -20,8 +20,8 @@ Gymnasium when it is installed (:mod:`hydra_env.envs.registration`);
 ``gymnasium.make`` then returns them with Gymnasium's standard wrappers.
 Scripted opponents are found by name in :mod:`hydra_env.envs.bots`.
 
-The observation encoder (:mod:`hydra_env.envs.encoding`) and the reward
-schemes (:mod:`hydra_env.envs.rewards`) need numpy only.
+The observation encoder (:mod:`hydra_env.games.hydra.envs.encoding`) and the reward
+schemes (:mod:`hydra_env.games.hydra.envs.rewards`) need numpy only.
 """
 
 from __future__ import annotations

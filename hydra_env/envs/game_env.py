@@ -72,8 +72,10 @@ class GameEnv(gym.Env):
 
     A game's own one-seat env may subclass it: it checks its own arguments, calls
     :meth:`_check_arguments` and :meth:`_set_spaces`, and overrides what differs:
-    :meth:`_new_game`, :meth:`_observe`, :meth:`_refuse` (the error of a masked-out
-    action), :meth:`_outcome` (the reward and infos at the end), :meth:`action_masks`.
+    :meth:`_start_episode` (what an episode draws), :meth:`_new_game`, :meth:`_advance`,
+    :meth:`_observe`, :meth:`_refuse` (the error of a masked-out action),
+    :meth:`_transition_reward` (a step's reward; by default :meth:`_outcome`, the reward and
+    infos at the end), :meth:`action_masks`, :meth:`render`.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 2}
@@ -150,6 +152,11 @@ class GameEnv(gym.Env):
         result = game.result().to_dict()
         return end_reward(self.game_spec, result, self.seat, self.reward_scheme), {"result": result}
 
+    def _transition_reward(self, game: Any, terminated: bool) -> tuple[float, dict[str, Any] | None]:
+        """(the reward of the step just made, the infos it adds): by default the end reward
+        and result (:meth:`_outcome`) when the game ended, else (0, None)."""
+        return self._outcome(game) if terminated else (0.0, None)
+
     def _observe(self) -> Any:
         """The learning seat's observation; refreshes its mask."""
         game, seat = self.game, self.seat
@@ -164,21 +171,28 @@ class GameEnv(gym.Env):
         """Start a new game; its seed and the opponents' seeds come from the env's
         generator, so the same ``seed`` gives the same episodes."""
         super().reset(seed=reset_seed(seed, options))
-        rng, players = self.np_random, self.num_players
-        if self.seat_argument == "random":
-            self.seat = int(rng.integers(players))
-        bot_seeds = [int(x) for x in rng.integers(1 << 63, size=players - 1)]
-        self.bots = seat_bots(self.seat, players, self.opponents, bot_seeds, self._make_bot)
-        self.game = self._new_game(int(rng.integers(1 << 63)))
+        self._start_episode(self.np_random)
         self._advance()
         self._done = self.game.is_over
         self._steps = 0
         return self._observe(), {"action_mask": self._mask}
 
+    def _start_episode(self, rng: np.random.Generator) -> None:
+        """Draw the episode from the env's generator: the learning seat (when random), the
+        opponents' seeds, then the game's seed; set ``seat``, ``bots`` and ``game``."""
+        players = self.num_players
+        if self.seat_argument == "random":
+            self.seat = int(rng.integers(players))
+        bot_seeds = [int(x) for x in rng.integers(1 << 63, size=players - 1)]
+        self.bots = seat_bots(self.seat, players, self.opponents, bot_seeds, self._make_bot)
+        self.game = self._new_game(int(rng.integers(1 << 63)))
+
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Apply the learning seat's decision, then the opponents' until its next one."""
-        if self.game is None or self._done:
-            raise gym.error.ResetNeeded("call reset() before step() (and after the episode ends)")
+        if self.game is None:
+            raise gym.error.ResetNeeded("call reset() before step()")
+        if self._done:
+            raise gym.error.ResetNeeded("the episode is over; call reset() before step()")
         index = as_action(action, self.action_space.n)   # IllegalActionError: no index at all
         if not self._mask[index]:
             return self._illegal(index)
@@ -189,7 +203,7 @@ class GameEnv(gym.Env):
         terminated = game.is_over
         truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
         self._done = terminated or truncated
-        reward, end = self._outcome(game) if terminated else (0.0, None)
+        reward, end = self._transition_reward(game, terminated)
         obs = self._observe()
         info: dict[str, Any] = {"action_mask": self._mask}
         if end is not None:

@@ -11,9 +11,9 @@ ids need no change here.
 The ids of the games shipped today (``gymnasium.make``), with Gymnasium's standard wrappers
 (``OrderEnforcing`` and ``PassiveEnvChecker``)::
 
-    hydra_env/Solo-v0    hydra_env.envs.solo_env:SoloEnv
-    hydra_env/Coop-v0    hydra_env.envs.coop_env:CoopEnv
-    hydra_env/Hydras-v0  hydra_env.envs.hydras_env:HydrasEnv   (the card game Hydras)
+    hydra_env/Solo-v0    hydra_env.games.hydra.envs.solo_env:SoloEnv
+    hydra_env/Coop-v0    hydra_env.games.hydra.envs.coop_env:CoopEnv
+    hydra_env/Hydras-v0  hydra_env.games.hydras.envs.env:HydrasEnv   (the card game Hydras)
 
 Solo-v0 and Coop-v0 also have a ``vector_entry_point``: N games stepped together
 in one game batch (:mod:`hydra_env.envs.vector`)::

@@ -1,76 +1,36 @@
-"""The native (C++17) rules engine: is it built, and how to get it.
+"""The native (C++17) engines: is a game's built, and how to get it.
 
-The extension module ``hydra_env._native`` is compiled from ``hydra_env/native/src/``
-by the package's build (scikit-build-core + CMake + nanobind) when hydra-env is
-installed with ``pip install -e .``. :func:`available` says whether it can be
-imported; :func:`require` returns it or raises :class:`NativeUnavailableError`
-with what to install. The Python engine (``hydra_env.core``) stays the reference
-and works without it. ``HYDRA_ENV_NATIVE_PATH`` may name another build of the
-extension to load instead (the sanitizer build of ``make native-asan``).
+Each game with a C++ twin has its own extension module ``hydra_env.games.<game>._native``,
+compiled from ``hydra_env/games/<game>/native/`` by the package's build
+(scikit-build-core + CMake + nanobind) when hydra-env is installed with
+``pip install -e .``; the sources every game may use (randomness, bit masks, buffers,
+the batch template) are in ``hydra_env/native/src/common``.
+:func:`~hydra_env.native.modules.game_module` imports a game's module or raises
+:class:`NativeUnavailableError` saying what to install; the Python engines stay the
+reference and work without them. ``HYDRA_ENV_NATIVE_DIR`` may name a CMake build
+folder to load the modules from instead (the sanitizer build of ``make native-asan``).
+
+:func:`available` and :func:`require` are the first game's module, as they were when it
+was the only one (kept for one release; use ``game_module_available(game)`` and
+``game_module(game)``).
 """
 
 from __future__ import annotations
 
-import importlib.util
-import os
-import sys
 from types import ModuleType
 
-from hydra_env.errors import ConfigError
+from hydra_env._moved import FIRST_NATIVE_GAME
+from hydra_env.native.modules import DIR_VARIABLE, NativeUnavailableError, game_module, game_module_available
 
-_INSTALL_HINT = (
-    "the native engine hydra_env._native is not built. It needs a C++17 compiler "
-    "(Debian/Ubuntu: apt-get install g++; macOS: xcode-select --install; Windows: the "
-    "Visual Studio Build Tools); cmake and ninja come from PyPI. Build it with "
-    "`pip install -e .` in the repository (or `make native`), or use the Python engine: "
-    "engine='python' or HYDRA_ENV_ENGINE=python"
-)
-
-
-class NativeUnavailableError(ConfigError):
-    """The native engine was asked for but its extension module is not built."""
-
-
-_module: ModuleType | None = None
-_import_error: str | None = None
-
-
-PATH_VARIABLE = "HYDRA_ENV_NATIVE_PATH"
-
-
-def _load() -> ModuleType | None:
-    global _module, _import_error
-    if _module is None and _import_error is None:
-        try:
-            _module = _import()
-        except ImportError as exc:
-            _import_error = str(exc)
-    return _module
-
-
-def _import() -> ModuleType:
-    """The extension module: the built one, or the file ``HYDRA_ENV_NATIVE_PATH`` names
-    (a sanitizer build, see ``make native-asan``)."""
-    path = os.environ.get(PATH_VARIABLE)
-    if not path:
-        return importlib.import_module("hydra_env._native")
-    spec = importlib.util.spec_from_file_location("hydra_env._native", path)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"{PATH_VARIABLE}={path!r} is not an extension module file")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["hydra_env._native"] = module
-    spec.loader.exec_module(module)
-    return module
+__all__ = ["DIR_VARIABLE", "NativeUnavailableError", "available", "game_module", "game_module_available",
+           "require"]
 
 
 def available() -> bool:
-    """Whether the native extension can be imported."""
-    return _load() is not None
+    """Whether the first game's native module is built (deprecated: ``game_module_available``)."""
+    return game_module_available(FIRST_NATIVE_GAME)
 
 
 def require() -> ModuleType:
-    """The extension module; raises NativeUnavailableError saying what to install."""
-    module = _load()
-    if module is None:
-        raise NativeUnavailableError(f"{_INSTALL_HINT} (import failed: {_import_error})")
-    return module
+    """The first game's native module (deprecated: ``game_module``)."""
+    return game_module(FIRST_NATIVE_GAME)

@@ -19,9 +19,21 @@ import os
 import sys
 from types import ModuleType
 
-from hydra_env.native import NativeUnavailableError
+from hydra_env.errors import ConfigError
 
 DIR_VARIABLE = "HYDRA_ENV_NATIVE_DIR"
+
+
+class NativeUnavailableError(ConfigError):
+    """A native engine was asked for but its extension module is not built."""
+
+
+class NativeUnsupportedError(ConfigError):
+    """A game's component data or seed does not fit its native engine's capacities."""
+
+
+MAX_SEED = (1 << 64) - 1
+"""The largest seed a native engine takes (its seeds are unsigned 64-bit integers)."""
 
 _modules: dict[str, ModuleType] = {}
 _errors: dict[str, str] = {}

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 import hydra_env
-from agents.base import Bot
-from hydra_env.core import testing as ht
+from hydra_env.api.bots import Bot
 from hydra_env.envs.bots import bot_names, make_bot
+from hydra_env.games.hydra.rules import testing as ht
 
 BOTS = ["random", "greedy", "heuristic", "defender", "glory", "rollout"]
 # The rollout bot with a small budget keeps the file fast; its logic is the same.

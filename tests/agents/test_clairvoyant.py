@@ -17,8 +17,8 @@ from agents import clairvoyant, cli, native_bots
 from agents.backends import GameTask, bot_seed, game_seed, play_game
 from agents.clairvoyant import Budget, clairvoyant_scores, parse_budget, play_clairvoyant
 from hydra_env import ConfigError, Game
-from hydra_env.core import views
 from hydra_env.envs.bots import bot_names, make_bot
+from hydra_env.games.hydra.rules import views
 
 SMALL = Budget(candidates=3, horizon=1, passes=1)
 SEEDS = [game_seed(0, i) for i in range(5)]

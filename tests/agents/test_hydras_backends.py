@@ -6,7 +6,7 @@ import pytest
 
 from agents.backends import GameError, GameTask, new_game, play_game, run_games
 from hydra_env import Game
-from hydra_env.hydras import HydrasGame
+from hydra_env.games.hydras.rules import HydrasGame
 
 
 def _task(i: int, specs: tuple[str, ...] = ("greedy", "random")) -> GameTask:

@@ -67,7 +67,7 @@ def test_hydras_policy_plays_the_same_game_twice_for_the_same_seeds() -> None:
     again = play_one(f"ppo:{NAME}", ["heuristic"], 3, 77, 1)
     assert first == again
     bot = make_bot(f"ppo:{NAME}", game="hydras", seed=0)
-    from hydra_env.hydras import HydrasGame
+    from hydra_env.games.hydras.rules import HydrasGame
     game = HydrasGame.new(3, 9)
     while not game.is_over:
         legal = game.legal_actions()

@@ -1,4 +1,4 @@
-"""Differential tests of the native bots (agents._native_bots): on native games, greedy,
+"""Differential tests of the native bots (hydra_env.games.hydra.bots._native_bots): on native games, greedy,
 heuristic (solo rules, coordinated styles defender and glory) and rollout decide exactly as
 their Python code does on Python games with the same seeds, at every decision of whole
 games; their values and rule scores are the same floats."""
@@ -10,8 +10,8 @@ import pytest
 
 import hydra_env
 from agents import native_bots
-from hydra_env.core.state import DECIDE_ACTION
 from hydra_env.envs.bots import make_bot
+from hydra_env.games.hydra.rules.state import DECIDE_ACTION
 from hydra_env.native import available as native_available
 
 pytestmark = pytest.mark.skipif(

@@ -72,7 +72,7 @@ def test_candidates_one_plays_the_policy_argmax():
         if g.is_over:
             break
         view, legal = g.view(0), g.legal_actions()
-        if g.state.phase != hydra_env.core.state.PHASE_ACTIONS_II:   # phase II: budget candidates
+        if g.state.phase != hydra_env.games.hydra.rules.state.PHASE_ACTIONS_II:   # phase II: budget candidates
             assert search.act(view, list(legal)) == ppo.act(view, list(legal))
         g.apply(ppo.act(view, list(legal)))
 
@@ -112,7 +112,7 @@ def test_coordinated_game_is_refused_with_a_clear_error():
 def test_rollout_playout_returns_the_leaf_game_of_its_simulation():
     """RolloutBot.playout: the value equals simulate's, the leaf is at the horizon (the next
     round or the end), and its history replays from the sample."""
-    from agents.rollout import RolloutBot
+    from hydra_env.games.hydra.bots.rollout import RolloutBot
     bot = RolloutBot(seed=0)
     g = hydra_env.Game.new(10, 1, 11)
     for _ in range(3):

@@ -27,7 +27,7 @@ from hydra_env.envs.vector.batch_check import batch_test
 
 def built_engines(spec: GameSpec) -> tuple[str, ...]:
     """The game's engines that this installation has (the native one only where it is built)."""
-    return tuple(e for e in spec.engines if e != "native" or native.available())
+    return tuple(e for e in spec.engines if e != "native" or native.game_module_available(spec.name))
 
 
 def bound_params(spec: GameSpec, end: str) -> dict[str, Any]:

@@ -342,7 +342,7 @@ def test_paths_and_functions_listed_in_the_rules_doc_exist(book: RuleBook) -> No
                 continue
             if path is None:
                 problems.append(f"{where}: `{item}` comes before any module path; start with a path "
-                                "in backticks, e.g. `hydra_env/core/hydra.py` (`t_move`)")
+                                "in backticks, e.g. `hydra_env/games/hydra/rules/hydra.py` (`t_move`)")
                 continue
             for part in item.split(".") if source is not None else ():
                 if not defines(source, part):
@@ -350,7 +350,7 @@ def test_paths_and_functions_listed_in_the_rules_doc_exist(book: RuleBook) -> No
                                     f"`{item}`); give the current name of the function")
         if not paths:
             problems.append(f"{where}: 'Implemented in:' names no module; write e.g. "
-                            "`hydra_env/core/hydra.py` (`t_move`)")
+                            "`hydra_env/games/hydra/rules/hydra.py` (`t_move`)")
     report(problems)
 
 

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 import hydra_env
-from hydra_env.core.codec import A_CITY_HARPOON, A_CITY_SWORD, A_HARPOON, A_SWORD
-from hydra_env.core.state import DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED
 from hydra_env.envs import encoding
-from hydra_env.envs.encoding import MAX_SEATS, encoder_for
+from hydra_env.games.hydra.envs.encoding import MAX_SEATS, encoder_for
+from hydra_env.games.hydra.rules.codec import A_CITY_HARPOON, A_CITY_SWORD, A_HARPOON, A_SWORD
+from hydra_env.games.hydra.rules.state import DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED
 
 ENC = encoder_for()
 ATTACKS = (A_SWORD, A_CITY_SWORD, A_HARPOON, A_CITY_HARPOON)

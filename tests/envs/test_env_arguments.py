@@ -16,11 +16,11 @@ import numpy as np
 import pytest
 
 from hydra_env import ConfigError, Game, HydraError, IllegalActionError
-from hydra_env.envs.coop_env import CoopEnv
-from hydra_env.envs.hydras_env import HydrasEnv
-from hydra_env.envs.hydras_pettingzoo import raw_env as hydras_aec
-from hydra_env.envs.solo_env import SoloEnv
-from hydra_env.pettingzoo import raw_env as hydra_aec
+from hydra_env.games.hydra.envs.coop_env import CoopEnv
+from hydra_env.games.hydra.envs.pettingzoo import raw_env as hydra_aec
+from hydra_env.games.hydra.envs.solo_env import SoloEnv
+from hydra_env.games.hydras.envs.env import HydrasEnv
+from hydra_env.games.hydras.envs.pettingzoo import raw_env as hydras_aec
 
 ENVS: dict[str, Callable[..., Any]] = {
     "Solo-v0": SoloEnv, "Coop-v0": CoopEnv, "Hydras-v0": HydrasEnv,

@@ -7,14 +7,14 @@ import numpy as np
 import pytest
 
 from hydra_env import native
-from hydra_env.core.game import Game
-from hydra_env.core.options import RuleOptions
-from hydra_env.core.tables import Rules
-from hydra_env.data import default_components
-from hydra_env.envs.candidates import CandidateEncoder
-from hydra_env.envs.encoding import encoder_for
 from hydra_env.envs.vector import PythonGameBatch, make_game_batch, native_batch_class
 from hydra_env.errors import ConfigError, IllegalActionError
+from hydra_env.games.hydra.data import default_components
+from hydra_env.games.hydra.envs.candidates import CandidateEncoder
+from hydra_env.games.hydra.envs.encoding import encoder_for
+from hydra_env.games.hydra.rules.game import Game
+from hydra_env.games.hydra.rules.options import RuleOptions
+from hydra_env.games.hydra.rules.tables import Rules
 
 BUFFERS = ("obs", "masks", "cand_features", "cand_index", "current_player", "over", "won", "score",
            "walls", "necks", "heads")
@@ -101,7 +101,7 @@ def test_make_game_batch_is_python_on_the_python_engine(monkeypatch):
     assert isinstance(make_game_batch(rules_of(10), 2), PythonGameBatch)
 
 
-@pytest.mark.skipif(native_batch_class("native") is None, reason="hydra_env.native.batch is not built")
+@pytest.mark.skipif(native_batch_class("native") is None, reason="hydra_env.games.hydra.native.batch is not built")
 @pytest.mark.parametrize("scenario,seat,k", [(10, 0, 8), (12, 0, 0), (3, 2, 6)])
 def test_native_game_batch_buffers_equal_the_python_batch(scenario, seat, k):
     rules = rules_of(scenario)

@@ -89,10 +89,13 @@ def test_make_vec_finds_the_generic_vector_env_of_a_new_games_id(nim) -> None:
 
 
 @pytest.mark.skipif(not native.available(), reason="the native engine is not built")
-def test_make_batch_picks_the_native_batch_where_the_game_has_one() -> None:
-    assert isinstance(make_batch("hydras", 2, num_players=3), NativeBatch)
-    assert isinstance(make_batch("hydras", 2, engine="python", num_players=3), PythonBatch)
-    assert isinstance(make_batch("hydra", 2), PythonBatch)      # no native batch declared: the reference
+def test_make_batch_picks_the_native_batch_where_the_game_has_one(nim) -> None:
+    for game, params in (("hydras", {"num_players": 3}), ("hydra", {"scenario": 1})):
+        assert isinstance(make_batch(game, 2, **params), NativeBatch)
+        assert isinstance(make_batch(game, 2, engine="python", **params), PythonBatch)
+    assert isinstance(make_batch("nim", 2), PythonBatch)       # no native batch: the reference
+    with pytest.raises(ConfigError, match="no native batch"):
+        NativeBatch("nim", 2)
 
 
 def test_a_batch_refuses_an_illegal_action_naming_the_row_and_changes_nothing(nim) -> None:

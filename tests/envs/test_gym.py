@@ -14,8 +14,8 @@ import pytest
 from helpers.paths import ROOT as REPOSITORY
 
 import hydra_env
-from hydra_env.core.state import DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED
-from hydra_env.envs.rewards import CoopReward, SoloReward, potential, rank_value
+from hydra_env.games.hydra.envs.rewards import CoopReward, SoloReward, potential, rank_value
+from hydra_env.games.hydra.rules.state import DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED
 
 ROOT = str(REPOSITORY)   # for the PYTHONPATH of subprocesses
 

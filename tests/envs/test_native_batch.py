@@ -7,17 +7,17 @@ import numpy as np
 import pytest
 
 from hydra_env import native
-from hydra_env.core.game import Game
-from hydra_env.core.result import game_result
-from hydra_env.envs.candidates import N_FEATURES, CandidateEncoder
-from hydra_env.envs.encoding import Encoder
 from hydra_env.errors import ConfigError, IllegalActionError
+from hydra_env.games.hydra.envs.candidates import N_FEATURES, CandidateEncoder
+from hydra_env.games.hydra.envs.encoding import Encoder
+from hydra_env.games.hydra.rules.game import Game
+from hydra_env.games.hydra.rules.result import game_result
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 
 
 def _batch(scenario: int, n: int, **kw):
-    from hydra_env.native.batch import NativeGameBatch
+    from hydra_env.games.hydra.native.batch import NativeGameBatch
 
     rules = Game.new(scenario, 1, 0, engine="python").rules
     return NativeGameBatch(rules, n, **kw)

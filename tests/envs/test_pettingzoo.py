@@ -8,9 +8,9 @@ from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils import wrappers
 
 import hydra_env
-from hydra_env.envs.rewards import rank_value
-from hydra_env.pettingzoo import env as hydra_aec
-from hydra_env.pettingzoo import raw_env
+from hydra_env.games.hydra.envs.pettingzoo import env as hydra_aec
+from hydra_env.games.hydra.envs.pettingzoo import raw_env
+from hydra_env.games.hydra.envs.rewards import rank_value
 
 
 # api_test warns about any Dict observation; PettingZoo exempts its own classic envs (the same

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import hydra_env  # noqa: F401  (registers the ids)
-from hydra_env.envs.solo_env import SoloEnv
+from hydra_env.games.hydra.envs.solo_env import SoloEnv
 
 
 def picks(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -10,9 +10,9 @@ import pytest
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 import hydra_env  # noqa: F401  (registers the ids)
-from hydra_env.envs.vector.coop import CoopVectorEnv
-from hydra_env.envs.vector.solo import SoloVectorEnv
 from hydra_env.errors import ConfigError, IllegalActionError
+from hydra_env.games.hydra.envs.vector.coop import CoopVectorEnv
+from hydra_env.games.hydra.envs.vector.solo import SoloVectorEnv
 
 
 def picks(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from hydra_env.core import testing as ht
-from hydra_env.core.codec import (
+from hydra_env.errors import IllegalActionError
+from hydra_env.games.hydra.rules import testing as ht
+from hydra_env.games.hydra.rules.codec import (
     A_BARRICADE,
     A_CITY_HARPOON,
     A_CITY_MOVE,
@@ -25,7 +26,6 @@ from hydra_env.core.codec import (
     A_PROTECT,
     A_SWORD,
 )
-from hydra_env.errors import IllegalActionError
 
 HAND = 10  # card slot of hand slot 0 (coordinated game); display slots are 0–9
 

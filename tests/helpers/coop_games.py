@@ -2,7 +2,7 @@
 scripted decisions.
 
 ``coop2(heroes)`` is a two-hero position (scenario 8) with no hydra cards held
-and glory far apart; ``coop(**kw)`` is :func:`hydra_env.core.testing.coop_game`
+and glory far apart; ``coop(**kw)`` is :func:`hydra_env.games.hydra.rules.testing.coop_game`
 with the first seed that can deal the requested cards; ``quiet_round`` a round
 whose every card is chosen, ``step``/``run_until``/``next_round`` drive a game
 with scripted decisions (keep the hand, pass, play held hydra cards).
@@ -19,7 +19,7 @@ alone::
 from __future__ import annotations
 
 from hydra_env import Game
-from hydra_env.core import testing as ht
+from hydra_env.games.hydra.rules import testing as ht
 
 GLORY2 = [30, 20]  # far apart: R22's skipping of held positions never interferes
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 from hydra_env import Game
-from hydra_env.core.engines import on_engine
+from hydra_env.games.hydra.rules.engines import on_engine
 
 
 def paired_positions(scenarios: Sequence[int], games: int, seed: int, *,

@@ -7,7 +7,7 @@ applying it (unlike :func:`helpers.actions.place`, which returns the action).
 
 from __future__ import annotations
 
-from hydra_env.core import testing as ht
+from hydra_env.games.hydra.rules import testing as ht
 
 
 def pos(g, name: str) -> int:

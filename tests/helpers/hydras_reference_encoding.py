@@ -7,8 +7,8 @@ from array import array
 
 import numpy as np
 
-from hydra_env.hydras.hydra import analysis_of
-from hydra_env.hydras.state import DecisionKind, State
+from hydra_env.games.hydras.rules.hydra import analysis_of
+from hydra_env.games.hydras.rules.state import DecisionKind, State
 
 
 def reference_encode_flat(self, state: State, seat: int) -> np.ndarray:  # noqa: ANN001 (an encoder)

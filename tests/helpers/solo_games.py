@@ -10,7 +10,7 @@ counter 0; ``last_round`` makes a hand-built game's round the 6th.
 
 from __future__ import annotations
 
-from hydra_env.core import testing as ht
+from hydra_env.games.hydra.rules import testing as ht
 
 COLOURS = ("red", "white", "yellow", "blue")
 SOLO_LIGHT = ("H01", "H03", "H05", "H09", "H11", "H15", "H19", "H20", "H21", "H26")

@@ -12,10 +12,10 @@ import pytest
 
 from agents import replay
 from agents.backends import GameTask, play_game
-from agents.base import notes_of, want_notes
 from agents.game_tools.hydra.viewer import page_data
 from agents.viewer import write_replay_page
 from hydra_env import Game
+from hydra_env.api.bots import notes_of, want_notes
 from hydra_env.envs.bots import make_bot
 
 

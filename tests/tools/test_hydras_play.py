@@ -15,7 +15,7 @@ from agents.hydras import play
 from agents.hydras.random_bot import HydrasRandomBot
 from agents.hydras.words import option_groups
 from agents.play_text import notation
-from hydra_env.hydras import HydrasGame
+from hydra_env.games.hydras.rules import HydrasGame
 
 
 def _answers(*items: str) -> Iterator[str]:

@@ -11,7 +11,7 @@ import pytest
 from agents import cli, replay
 from agents.backends import GameTask, play_game
 from agents.hydras import replay as hydras_replay
-from hydra_env.hydras import HydrasGame
+from hydra_env.games.hydras.rules import HydrasGame
 
 
 @pytest.fixture(scope="module")

@@ -70,14 +70,14 @@ def test_wheel_holds_the_configs_data_and_policies(wheel: Path) -> None:
         names = set(z.namelist())
         for config in sorted((ROOT / "configs").glob("*.yaml")):
             assert z.read(f"agents/configs/{config.name}") == config.read_bytes(), config.name
-        for data in sorted((ROOT / "hydra_env" / "data").glob("*.json")):
-            assert z.read(f"hydra_env/data/{data.name}") == data.read_bytes(), data.name
+        for data in sorted((ROOT / "hydra_env" / "games" / "hydra" / "data").glob("*.json")):
+            assert z.read(f"hydra_env/games/hydra/data/{data.name}") == data.read_bytes(), data.name
         for policy in sorted((ROOT / "agents" / "policies").iterdir()):
             if policy.suffix in (".zip", ".yaml"):
                 assert f"agents/policies/{policy.name}" in names
     assert {"agents/configs/solo_ppo.yaml", "agents/configs/coop_ppo.yaml"} <= names
     assert {"agents/policies/solo-default.zip", "agents/policies/coop-default.zip"} <= names
-    assert {"hydra_env/data/board.json", "hydra_env/data/manifest.json"} <= names
+    assert {"hydra_env/games/hydra/data/board.json", "hydra_env/games/hydra/data/manifest.json"} <= names
 
 
 def test_wheel_holds_every_module_and_nothing_else(wheel: Path) -> None:
@@ -88,9 +88,10 @@ def test_wheel_holds_every_module_and_nothing_else(wheel: Path) -> None:
         names = set(z.namelist())
     missing = sorted(source - names)
     assert not missing, f"add their folders to [tool.scikit-build.wheel.packages]: {missing}"
-    assert [n for n in names if n.startswith("hydra_env/_native.")], "the native extension is missing"
-    assert [n for n in names if n.startswith("agents/_native_bots.")], "the native bots' extension is missing"
-    assert not any(n.startswith(("hydra_env/native/src/", "agents/native/src/")) for n in names)
+    for game in ("hydra", "hydras"):           # every game with a native twin: its own module
+        assert [n for n in names if n.startswith(f"hydra_env/games/{game}/_native.")], f"{game}'s module is missing"
+    assert [n for n in names if n.startswith("hydra_env/games/hydra/bots/_native_bots.")], "the bots' module is missing"
+    assert not any("/native/src/" in n or n.endswith((".cpp", ".hpp", "CMakeLists.txt")) for n in names)
     tops = {n.split("/")[0] for n in names}
     assert tops == {"hydra_env", "agents", "hydra_env-0.1.0.dist-info"}, tops
     assert not any(n.startswith(("tests/", "configs/", "benchmarks/")) for n in names)

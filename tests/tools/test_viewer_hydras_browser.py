@@ -13,7 +13,7 @@ import pytest
 from agents import replay
 from agents.backends import GameTask, play_game
 from agents.viewer import write_replay_page
-from hydra_env.hydras import HydrasGame
+from hydra_env.games.hydras.rules import HydrasGame
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:

@@ -13,7 +13,7 @@ from agents import replay
 from agents.backends import GameTask, play_game
 from agents.viewer import ViewerError, write_replay_page
 from agents.viewer.hydras_page import page_data
-from hydra_env.hydras import HydrasGame
+from hydra_env.games.hydras.rules import HydrasGame
 
 
 @pytest.fixture(scope="module")

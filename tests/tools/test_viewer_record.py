@@ -11,8 +11,8 @@ from helpers.viewer_games import SHOVE_GAME, game_at, replay_doc
 from agents.viewer.effects import HYDRA_EFFECTS
 from agents.viewer.record import record, split_views
 from agents.viewer.steps import ViewerError, game_steps
-from hydra_env.core import tables as tb
-from hydra_env.core.views import observe
+from hydra_env.games.hydra.rules import tables as tb
+from hydra_env.games.hydra.rules.views import observe
 
 
 @pytest.mark.parametrize("game", [(10, 0, "heuristic"), SHOVE_GAME, (1, 0, "random")])

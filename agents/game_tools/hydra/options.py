@@ -18,7 +18,7 @@ from agents import regret
 from agents.cli import positive_int
 from agents.outputs import UsageError
 from hydra_env import ConfigError, RuleOptions, default_components, game_spec
-from hydra_env.data import Scenario
+from hydra_env.games.hydra.data import Scenario
 
 
 def add_options(parser: argparse.ArgumentParser, command: str) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 import hydra_env
 from agents.replay import EDITED, ReplayError, field, new_replay
 from hydra_env import Game, arguments, default_components
-from hydra_env.core.options import RuleOptions
+from hydra_env.games.hydra.rules.options import RuleOptions
 
 LEGACY = True
 REQUIRED_FIELDS = ("scenario", "stars")

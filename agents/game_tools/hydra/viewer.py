@@ -21,11 +21,11 @@ import hydra_env
 from agents.viewer import charts, svg
 from agents.viewer.page import PageParts, asset
 from agents.viewer.record import Frame, Recording, hidden_facts, record, score_breakdown, split_views
-from hydra_env.core import engine
-from hydra_env.core.state import Phase, State
-from hydra_env.core.tables import Rules
-from hydra_env.core.text import action_card_text, hydra_card_text
-from hydra_env.envs import board_geometry as geo
+from hydra_env.games.hydra.envs import board_geometry as geo
+from hydra_env.games.hydra.rules import engine
+from hydra_env.games.hydra.rules.state import Phase, State
+from hydra_env.games.hydra.rules.tables import Rules
+from hydra_env.games.hydra.rules.text import action_card_text, hydra_card_text
 
 
 def _panel_fields(state: State, rules: Rules) -> dict[str, Any]:

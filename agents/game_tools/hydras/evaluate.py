@@ -15,7 +15,7 @@ def turns(result: dict[str, Any]) -> int:
 def data_info() -> dict[str, str]:
     """The card set's name, version and digest, and the package version."""
     import hydra_env
-    from hydra_env.hydras import default_cards
+    from hydra_env.games.hydras.rules import default_cards
     cards = default_cards()
     return {"cards_name": cards.name, "cards_version": cards.version, "cards_digest": cards.digest,
             "hydra_env_version": hydra_env.__version__}

@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hydra_env.hydras import HydrasGame
+from hydra_env.games.hydras.rules import HydrasGame
 
 EXAMPLES = ("hydra-env play --game hydras --num-players 3",)
 HELP = ("type the number of a choice (1, 2, ...) or its notation (e.g. 'A1 r9c0'), or #N for "

@@ -14,9 +14,9 @@ import numpy as np
 
 from agents.policy_bot import PolicyBot
 from hydra_env import ConfigError
-from hydra_env.envs.hydras_candidates import N_FEATURES, HydrasCandidateEncoder
-from hydra_env.hydras import HydrasSeatView
-from hydra_env.hydras.encoding import HydrasEncoder
+from hydra_env.games.hydras.envs.candidates import N_FEATURES, HydrasCandidateEncoder
+from hydra_env.games.hydras.rules import HydrasSeatView
+from hydra_env.games.hydras.rules.encoding import HydrasEncoder
 
 
 class HydrasPPOBot(PolicyBot):

@@ -24,8 +24,8 @@ from typing import Any
 import hydra_env
 from agents.replay import EDITED, ReplayError, StepHook, Verdict, field, new_replay
 from hydra_env import HydraError, arguments
-from hydra_env.hydras import HydrasGame, default_cards
-from hydra_env.hydras.save import SAVE_FORMAT
+from hydra_env.games.hydras.rules import HydrasGame, default_cards
+from hydra_env.games.hydras.rules.save import SAVE_FORMAT
 
 GAME = "hydras"
 REQUIRED_FIELDS = ("players",)

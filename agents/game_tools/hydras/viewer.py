@@ -27,10 +27,10 @@ from agents.hydras.words import event_text
 from agents.viewer.errors import ViewerError
 from agents.viewer.page import PageParts, asset, page_html
 from hydra_env import HydraError
-from hydra_env.hydras import HydrasGame
-from hydra_env.hydras.hydra import analysis_of
-from hydra_env.hydras.scoring import seat_scores
-from hydra_env.hydras.tables import EMPTY, ICON_POISON, ICON_SWORD, Tables
+from hydra_env.games.hydras.rules import HydrasGame
+from hydra_env.games.hydras.rules.hydra import analysis_of
+from hydra_env.games.hydras.rules.scoring import seat_scores
+from hydra_env.games.hydras.rules.tables import EMPTY, ICON_POISON, ICON_SWORD, Tables
 
 CELL = 22                      # pixels per grid cell
 _NECK = "#7a4b1f"

@@ -1,58 +1,34 @@
-"""N games stepped together, and the Gymnasium vector envs built on them.
+"""N games of any registered game stepped together, and the Gymnasium vector envs on them.
 
 ::
 
     import gymnasium as gym
     import hydra_env
-    envs = gym.make_vec("hydra_env/Solo-v0", num_envs=64, vectorization_mode="vector_entry_point")
+    envs = gym.make_vec("hydra_env/Hydras-v0", num_envs=64, vectorization_mode="vector_entry_point")
 
 The package, one module per job::
 
-    game_batch.py  PythonGameBatch: the batch API (buffers of N games written in place),
-                   the pure-Python reference of hydra_env.native.batch.NativeGameBatch
-    base.py        HydraVectorEnv: what the two vector envs share (spaces, seeding,
-                   masks, illegal actions, auto-reset, infos)
-    solo.py        SoloVectorEnv (hydra_env/Solo-v0)
-    coop.py        CoopVectorEnv (hydra_env/Coop-v0)
+    batch.py        GameBatch: N games' buffers written in place; NativeBatch (the game's
+                    C++ batch, the template of hydra_env/native/src/common/batch.hpp) and
+                    PythonBatch (the reference); make_batch picks one
+    batch_check.py  batch_test(name): the batch path of the conformance test
+    batch_env.py    BatchVectorEnv: what every vector env shares (spaces, seeding, masks,
+                    illegal actions, auto-reset, infos)
+    game_vector.py  GameVectorEnv: the vector env of any game's generic env ids
 
-:func:`make_game_batch` picks the native batch when the engine is native and it is
-built, the Python one otherwise.
+A game may bring its own vector envs (Hydra's are in ``hydra_env.games.hydra.envs.vector``).
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from hydra_env.core.engines import pick_engine
-from hydra_env.core.tables import Rules
-from hydra_env.envs.vector.game_batch import PythonGameBatch
+from hydra_env._moved import moved_name
+from hydra_env.envs.vector.batch import GameBatch, NativeBatch, PythonBatch, make_batch
+
+__all__ = ["GameBatch", "NativeBatch", "PythonBatch", "make_batch"]
 
 
-def native_batch_class(engine: str | None = None) -> type | None:
-    """``NativeGameBatch`` when ``engine`` (None: ``HYDRA_ENV_ENGINE``, else native where
-    built) is native and :mod:`hydra_env.native.batch` can be imported, else None."""
-    name, _ = pick_engine(engine)
-    if name != "native":
-        return None
-    try:
-        module = importlib.import_module("hydra_env.native.batch")
-    except ImportError:
-        return None
-    cls = getattr(module, "NativeGameBatch", None)
-    return cls if isinstance(cls, type) else None
-
-
-def make_game_batch(rules: Rules, num_games: int, *, engine: str | None = None,
-                    **kwargs: Any) -> Any:
-    """A game batch of ``num_games`` rows (arguments of :class:`PythonGameBatch`): the native
-    one when the engine is native and the native batch is built, else :class:`PythonGameBatch`
-    over games of that engine (native games too while the native batch is missing).
-    ``engine`` "native" | "python" | None (``HYDRA_ENV_ENGINE``, else native where built)."""
-    cls = native_batch_class(engine)
-    if cls is None:
-        return PythonGameBatch(rules, num_games, engine=engine, **kwargs)
-    return cls(rules, num_games, **kwargs)
-
-
-__all__ = ["PythonGameBatch", "make_game_batch", "native_batch_class"]
+def __getattr__(name: str) -> Any:
+    """The names this package exported before the move (Hydra's batch), for one release."""
+    return moved_name(__name__, name)

@@ -7,10 +7,11 @@ from dataclasses import fields
 from typing import Any
 
 from hydra_env.api import GameSpec, Param
-from hydra_env.core.game import Game
-from hydra_env.core.options import RuleOptions
-from hydra_env.data import default_components
+from hydra_env.games.hydra.data import default_components
+from hydra_env.games.hydra.native import game as _native_game  # noqa: F401  (registers the native engine)
 from hydra_env.games.hydra.observer import observer
+from hydra_env.games.hydra.rules.game import Game
+from hydra_env.games.hydra.rules.options import RuleOptions
 
 _OPTION_NAMES = tuple(f.name for f in fields(RuleOptions))
 
@@ -47,12 +48,15 @@ SPEC = GameSpec(
     bots_group="hydra_env.bots",
     env_ids=("hydra_env/Solo-v0", "hydra_env/Coop-v0"),
     env_entry_points={
-        "hydra_env/Solo-v0": ("hydra_env.envs.solo_env:SoloEnv", "hydra_env.envs.vector.solo:SoloVectorEnv"),
-        "hydra_env/Coop-v0": ("hydra_env.envs.coop_env:CoopEnv", "hydra_env.envs.vector.coop:CoopVectorEnv"),
+        "hydra_env/Solo-v0": ("hydra_env.games.hydra.envs.solo_env:SoloEnv",
+                              "hydra_env.games.hydra.envs.vector.solo:SoloVectorEnv"),
+        "hydra_env/Coop-v0": ("hydra_env.games.hydra.envs.coop_env:CoopEnv",
+                              "hydra_env.games.hydra.envs.vector.coop:CoopVectorEnv"),
     },
     engines=("python", "native"),
     rules_doc="docs/games/hydra/rules.md",
     rule_prefix="R",
     observer=observer,
     tools="agents.game_tools.hydra",
+    native_batch="hydra_env.games.hydra.batch:native_batch",
 )

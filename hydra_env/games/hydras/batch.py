@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hydra_env.hydras.game import HydrasGame
+from hydra_env.games.hydras.rules.game import HydrasGame
 
 
 def native_batch(params: Mapping[str, Any]) -> tuple[type, Any, Callable[[Any], Any]]:
-    """(``hydra_env._native.HydrasBatch``, a native game of ``num_players`` seats, the facade
+    """(``hydra_env.games.hydra._native.HydrasBatch``, a native game of ``num_players`` seats, the facade
     of a native game): what :class:`hydra_env.envs.vector.batch.NativeBatch` needs. Raises
     NativeUnavailableError when the native engine is not built."""
-    from hydra_env.native import require
-    from hydra_env.native.hydras_game import NativeHydrasGame
+    from hydra_env.games.hydras.native import require
+    from hydra_env.games.hydras.native.game import NativeHydrasGame
 
     prototype = HydrasGame.new(int(params["num_players"]), 0, engine="native")
     tables = prototype.tables

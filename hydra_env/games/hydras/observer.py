@@ -1,4 +1,4 @@
-"""Hydras' observer: the encoding of ``Hydras-v0`` (:mod:`hydra_env.hydras.encoding`)."""
+"""Hydras' observer: the encoding of ``Hydras-v0`` (:mod:`hydra_env.games.hydras.rules.encoding`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hydra_env.api.observer import FlatObserver
 
 def observer(game: Any) -> FlatObserver:
     """The observer of a Hydras game (board, hand and features, flat)."""
-    from hydra_env.hydras.encoding import encoder_for
+    from hydra_env.games.hydras.rules.encoding import encoder_for
     encoder = encoder_for(game.tables)
     parts = {"board": tuple(encoder.board_shape), "hand": tuple(encoder.hand_shape),
              "features": (encoder.size - encoder.feature_offset,)}

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from hydra_env.api import GameSpec, Param
+from hydra_env.games.hydras.native import game as _native_game  # noqa: F401  (registers the native engine)
 from hydra_env.games.hydras.observer import observer
-from hydra_env.hydras.game import HydrasGame
+from hydra_env.games.hydras.rules.game import HydrasGame
 
 
 def new_game(*, seed: Any = None, engine: str | None = None, num_players: int = 3) -> HydrasGame:
@@ -35,7 +36,7 @@ SPEC = GameSpec(
     players=players,
     bots_group="hydra_env.hydras_bots",
     env_ids=("hydra_env/Hydras-v0",),
-    env_entry_points={"hydra_env/Hydras-v0": "hydra_env.envs.hydras_env:HydrasEnv"},
+    env_entry_points={"hydra_env/Hydras-v0": "hydra_env.games.hydras.envs.env:HydrasEnv"},
     engines=("python", "native"),
     rules_doc="docs/games/hydras/rules.md",
     rule_prefix="H",

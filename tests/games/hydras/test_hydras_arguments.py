@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from hydra_env.errors import ConfigError
-from hydra_env.hydras import HydrasGame
+from hydra_env.games.hydras.rules import HydrasGame
 
 
 def test_numpy_integers_are_accepted_and_the_game_saves():

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from agents.hydras import BOTS, HydrasGreedyBot, HydrasHeuristicBot, HydrasRandomBot
-from hydra_env.hydras import HydrasGame
+from hydra_env.games.hydras.rules import HydrasGame
 
 
 def play(bots: list, seed: int, players: int | None = None) -> HydrasGame:

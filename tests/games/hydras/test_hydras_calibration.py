@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers.benchmarks import load_benchmark
 
-from hydra_env.hydras import HydrasGame
-from hydra_env.hydras.state import Event
+from hydra_env.games.hydras.rules import HydrasGame
+from hydra_env.games.hydras.rules.state import Event
 
 calibration = load_benchmark("hydras_calibration")   # (worker processes find play_chunk by name)
 

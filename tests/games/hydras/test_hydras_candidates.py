@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from hydra_env.envs.bots import make_bot
-from hydra_env.envs.hydras_candidates import N_FEATURES, HydrasCandidateEncoder
-from hydra_env.envs.hydras_env import HydrasEnv
 from hydra_env.errors import ConfigError
-from hydra_env.hydras import HydrasGame
+from hydra_env.games.hydras.envs.candidates import N_FEATURES, HydrasCandidateEncoder
+from hydra_env.games.hydras.envs.env import HydrasEnv
+from hydra_env.games.hydras.rules import HydrasGame
 
 
 def _games(count: int, steps: int, seed: int = 0):

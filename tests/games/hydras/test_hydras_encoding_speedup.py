@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from helpers.hydras_reference_encoding import reference_encode_flat
 
-from hydra_env.hydras import HydrasGame
-from hydra_env.hydras.encoding import HydrasEncoder
-from hydra_env.hydras.state import DecisionKind
+from hydra_env.games.hydras.rules import HydrasGame
+from hydra_env.games.hydras.rules.encoding import HydrasEncoder
+from hydra_env.games.hydras.rules.state import DecisionKind
 
 
 def _positions(players: int, games: int, seed: int):

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from hydra_env.errors import ConfigError, IllegalActionError
-from hydra_env.hydras import HydrasGame
-from hydra_env.hydras import codec as actions
-from hydra_env.hydras import testing as ht
+from hydra_env.games.hydras.rules import HydrasGame
+from hydra_env.games.hydras.rules import codec as actions
+from hydra_env.games.hydras.rules import testing as ht
 
 
 def random_play(game: HydrasGame, rng: np.random.Generator, steps: int | None = None) -> list[int]:

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from hydra_env.envs.hydras_env import HydrasEnv, UniformRandomBot, resolve_bot
-from hydra_env.envs.hydras_pettingzoo import env as hydras_aec
-from hydra_env.envs.hydras_pettingzoo import raw_env
 from hydra_env.errors import ConfigError, IllegalActionError
-from hydra_env.hydras.encoding import HydrasEncoder
+from hydra_env.games.hydras.envs.env import HydrasEnv, UniformRandomBot, resolve_bot
+from hydra_env.games.hydras.envs.pettingzoo import env as hydras_aec
+from hydra_env.games.hydras.envs.pettingzoo import raw_env
+from hydra_env.games.hydras.rules.encoding import HydrasEncoder
 
 
 def play_episode(env: HydrasEnv, seed: int) -> tuple[list, float, dict]:
@@ -113,7 +113,7 @@ def test_opponents_are_objects_samplers_or_names():
 def test_registered_through_gymnasium_the_env_keeps_its_masks():
     env_id = "hydra_env_test/HydrasCheck-v0"
     if env_id not in gym.registry:
-        gym.register(env_id, entry_point="hydra_env.envs.hydras_env:HydrasEnv",
+        gym.register(env_id, entry_point="hydra_env.games.hydras.envs.env:HydrasEnv",
                      order_enforce=False, disable_env_checker=True)
     env = gym.make(env_id, num_players=3, opponents=["random", "random"])
     _, info = env.reset(seed=0)
@@ -186,8 +186,8 @@ def test_observations_stay_float32_in_their_space_all_game():
 
 
 def test_the_documented_feature_indices_match_the_encoder():
-    import hydra_env.envs.hydras_env as module
-    from hydra_env.hydras import testing as ht
+    import hydra_env.games.hydras.envs.env as module
+    from hydra_env.games.hydras.rules import testing as ht
     game = ht.build_game(3, hydras={1: " |\n-B--+--2"},
                          hands={0: ["sword head I", "plain turn"], 1: ["poison turn", "plain cross"],
                                 2: ["plain tee"]})

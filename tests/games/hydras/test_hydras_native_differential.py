@@ -11,11 +11,11 @@ import pytest
 
 from hydra_env import native
 from hydra_env.errors import ConfigError, IllegalActionError
-from hydra_env.hydras import HydrasGame
-from hydra_env.hydras import testing as ht
-from hydra_env.native.hydras_differential import compare, run
+from hydra_env.games.hydras.native.differential import compare, run
+from hydra_env.games.hydras.rules import HydrasGame
+from hydra_env.games.hydras.rules import testing as ht
 
-pytestmark = pytest.mark.skipif(not native.available(), reason="the native extension is not built")
+pytestmark = pytest.mark.skipif(not native.game_module_available("hydras"), reason="the native extension is not built")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -133,10 +133,10 @@ def test_native_games_pickle_and_the_buffers_are_checked():
 
 
 def test_the_native_engine_refuses_a_state_whose_indices_leave_its_arrays():
-    from hydra_env.native.hydras_game import native_tables
+    from hydra_env.games.hydras.native.game import native_tables
     game = HydrasGame.new(3, seed=4, engine="python")
     data = game.state.to_dict()
-    module = native.require()
+    module = native.game_module("hydras")
     for field, value in (("hands", [[99], [], []]), ("turn_seat", 5), ("offers", [7]),
                          ("hydras", [[200] * 121] * 3)):
         bad = dict(data, **{field: value})
@@ -145,7 +145,7 @@ def test_the_native_engine_refuses_a_state_whose_indices_leave_its_arrays():
 
 
 def test_the_native_analyses_handed_to_python_equal_the_python_analysis():
-    from hydra_env.hydras.hydra import analyse
+    from hydra_env.games.hydras.rules.hydra import analyse
     rng = np.random.default_rng(6)
     checked = 0
     for seed in range(6):

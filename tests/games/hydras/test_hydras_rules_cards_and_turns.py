@@ -1,6 +1,6 @@
 """H1–H6: cards, the table, a turn and neck plays.
 
-Hydras are drawn as 3 × 3 characters per cell (hydra_env.hydras.render):
+Hydras are drawn as 3 × 3 characters per cell (hydra_env.games.hydras.rules.render):
 ``|`` / ``-`` necks, ``B`` body, ``+`` a card without heads, ``1``–``3``
 heads, ``T`` torch, corner ``s`` sword / ``p`` poison breath.
 """
@@ -10,12 +10,12 @@ from __future__ import annotations
 import pytest
 
 from hydra_env.errors import IllegalActionError
-from hydra_env.hydras import HydrasGame
-from hydra_env.hydras import codec as actions
-from hydra_env.hydras import testing as ht
-from hydra_env.hydras.components import sides_from_text
-from hydra_env.hydras.hydra import analyse
-from hydra_env.hydras.tables import rotate
+from hydra_env.games.hydras.rules import HydrasGame
+from hydra_env.games.hydras.rules import codec as actions
+from hydra_env.games.hydras.rules import testing as ht
+from hydra_env.games.hydras.rules.components import sides_from_text
+from hydra_env.games.hydras.rules.hydra import analyse
+from hydra_env.games.hydras.rules.tables import rotate
 
 
 def grid(game: HydrasGame, drawing: str) -> list[int]:
@@ -55,7 +55,7 @@ def test_h2_diagonal_cards_are_not_adjacent():
     # the turn at r-1c+0 touches the body below; the head at r+0c+1 is only diagonal to it
     found = analyse(hydra, game.tables)
     assert game.tables.cell_of(-1, 0) in found.sword_targets
-    from hydra_env.hydras.hydra import adjacent_cards
+    from hydra_env.games.hydras.rules.hydra import adjacent_cards
     assert adjacent_cards(hydra, game.tables, game.tables.cell_of(-1, 0)) == 1
     assert adjacent_cards(hydra, game.tables, game.tables.cell_of(0, 1)) == 1
 

@@ -9,11 +9,11 @@ import json
 
 import numpy as np
 
-from hydra_env.hydras import TERMINAL, HydrasGame
-from hydra_env.hydras import testing as ht
-from hydra_env.hydras.encoding import HydrasEncoder
-from hydra_env.hydras.hydra import analyse
-from hydra_env.hydras.state import Event
+from hydra_env.games.hydras.rules import TERMINAL, HydrasGame
+from hydra_env.games.hydras.rules import testing as ht
+from hydra_env.games.hydras.rules.encoding import HydrasEncoder
+from hydra_env.games.hydras.rules.hydra import analyse
+from hydra_env.games.hydras.rules.state import Event
 
 # rulebook: "This is a complete hydra because all necks end in heads. 3 bonus points."
 COMPLETE = """

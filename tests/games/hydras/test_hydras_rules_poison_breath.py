@@ -5,7 +5,7 @@ Drawings: 3 × 3 characters per cell (see test_hydras_rules_cards_and_turns.py).
 
 from __future__ import annotations
 
-from hydra_env.hydras import testing as ht
+from hydra_env.games.hydras.rules import testing as ht
 
 CHAIN = """
  |

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from hydra_env.errors import IllegalActionError
-from hydra_env.hydras import codec as actions
-from hydra_env.hydras import testing as ht
-from hydra_env.hydras.hydra import analyse
+from hydra_env.games.hydras.rules import codec as actions
+from hydra_env.games.hydras.rules import testing as ht
+from hydra_env.games.hydras.rules.hydra import analyse
 
 CHAIN = """
  |

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from hydra_env.errors import ConfigError, DataError
-from hydra_env.hydras import HydrasGame, default_cards, load_cards
-from hydra_env.hydras.components import DATA_FILE
+from hydra_env.games.hydras.rules import HydrasGame, default_cards, load_cards
+from hydra_env.games.hydras.rules.components import DATA_FILE
 
 
 def saved_game(seed: int = 0, steps: int = 40) -> tuple[HydrasGame, dict]:

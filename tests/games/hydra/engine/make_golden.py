@@ -8,7 +8,7 @@
 Goldens are regenerated ONLY together with a rules version bump: a change of
 the rules (``docs/games/hydra/rules.md``), of the component data, of the action
 layout or of the random draws changes the recorded games on purpose, and then
-the data version (``hydra_env/data/manifest.json``) or ``hydra_env.__version__``
+the data version (``hydra_env/games/hydra/data/manifest.json``) or ``hydra_env.__version__``
 (and, once released, the version suffix of the registered env ids) is bumped
 in the same change and the goldens are rewritten with this script.
 Any other change that makes ``tests/games/hydra/engine/test_golden.py`` fail is a regression.
@@ -49,8 +49,8 @@ from typing import Any, NamedTuple
 
 import hydra_env
 from hydra_env import Game
-from hydra_env.core.saves import SAVE_VERSION
-from hydra_env.core.testing import edit
+from hydra_env.games.hydra.rules.saves import SAVE_VERSION
+from hydra_env.games.hydra.rules.testing import edit
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 FORMAT = "hydra-env/golden"

@@ -7,7 +7,7 @@ Every game is played by uniformly random legal decisions drawn from a
 * *full* games from the first decision (random play usually loses early), and
 * *late* games: a new game whose round counter is set to one of the last
   three rounds before the first decision (a hand-built shortcut, like the
-  helpers of :mod:`hydra_env.core.testing`), so that random play also reaches
+  helpers of :mod:`hydra_env.games.hydra.rules.testing`), so that random play also reaches
   later rounds and the end of the last one — the only way random play
   exercises won results (R31, R39).
 
@@ -26,7 +26,7 @@ import numpy as np
 from reference_rules import RefView, ref_orthogonal
 
 from hydra_env import TERMINAL, Game
-from hydra_env.core.codec import (
+from hydra_env.games.hydra.rules.codec import (
     A_CITY_HARPOON,
     A_CITY_MOVE,
     A_CITY_PORTAL,
@@ -35,7 +35,7 @@ from hydra_env.core.codec import (
     A_HARPOON,
     A_SWORD,
 )
-from hydra_env.core.testing import edit, invariants
+from hydra_env.games.hydra.rules.testing import edit, invariants
 
 SOLO = (10, 11, 12)
 COOP = tuple(range(1, 10))

@@ -12,9 +12,9 @@ from __future__ import annotations
 from reference_rules import CITY, COLS, RefView, ref_adjacent, ref_lose
 
 from hydra_env import Game
-from hydra_env.core.cards import shuffle
-from hydra_env.core.codec import A_BLOCK, A_PROTECT, DISPLAY_SLOTS
-from hydra_env.core.state import DECIDE_ACTION
+from hydra_env.games.hydra.rules.cards import shuffle
+from hydra_env.games.hydra.rules.codec import A_BLOCK, A_PROTECT, DISPLAY_SLOTS
+from hydra_env.games.hydra.rules.state import DECIDE_ACTION
 
 BITE_WALL = (0, 1, 1, 2, 2, 2, 3)       # R20: wall damage of a bite by the head counter
 

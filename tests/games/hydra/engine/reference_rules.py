@@ -12,7 +12,7 @@ checks that the board below is the shipped one. The Hydra phase is in
 from __future__ import annotations
 
 from hydra_env import Game
-from hydra_env.core.codec import (
+from hydra_env.games.hydra.rules.codec import (
     A_BARRICADE,
     A_CITY_HARPOON,
     A_CITY_MOVE,
@@ -25,7 +25,7 @@ from hydra_env.core.codec import (
     A_SWORD,
     DISPLAY_SLOTS,
 )
-from hydra_env.core.state import (
+from hydra_env.games.hydra.rules.state import (
     DECIDE_ACTION,
     DECIDE_AFTER_ACTION,
     DECIDE_EVADE,

@@ -134,7 +134,7 @@ def test_new_refuses_bad_option_names_and_values() -> None:
     assert Game.new(10, 1, 1, options={"solo_regrow_heads": np.bool_(True)}).options.solo_regrow_heads is True
 
 
-@pytest.mark.parametrize("value", (123, 1.5, b"hydra_env/data", "", ["hydra_env/data"], True))
+@pytest.mark.parametrize("value", (123, 1.5, b"hydra_env/games/hydra/data", "", ["hydra_env/games/hydra/data"], True))
 def test_new_refuses_components_of_the_wrong_type(value: Any) -> None:
     raises(ConfigError, lambda: Game.new(10, 1, 1, components=value), "components must be")
 

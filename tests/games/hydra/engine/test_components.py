@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from hydra_env.data import (
+from hydra_env.errors import ConfigError, DataError
+from hydra_env.games.hydra.data import (
     LAYOUT_LIMITS,
     RULEBOOK_COUNTS,
     Components,
@@ -18,7 +19,6 @@ from hydra_env.data import (
     default_components,
     load_components,
 )
-from hydra_env.errors import ConfigError, DataError
 
 COLOURS = ("red", "white", "yellow", "blue")
 

@@ -13,8 +13,8 @@ import pytest
 from helpers.coop_games import QUIET_DISPLAY, coop
 
 from hydra_env import Game
-from hydra_env.core import compass
-from hydra_env.core import testing as ht
+from hydra_env.games.hydra.rules import compass
+from hydra_env.games.hydra.rules import testing as ht
 
 # --------------------------------------------------------------------- render
 

@@ -2,9 +2,9 @@
 
 Plain tests: a file that is a folder, an unreadable file, JSON nested 200,000
 deep, an integer of 5,000 digits, ``"about": 5``. Property test (hypothesis):
-random edits of a copy of ``hydra_env/data`` either are refused with a
+random edits of a copy of ``hydra_env/games/hydra/data`` either are refused with a
 DataError or give components with which a game is set up and played for a
-few random decisions with :func:`hydra_env.core.testing.invariants` intact.
+few random decisions with :func:`hydra_env.games.hydra.rules.testing.invariants` intact.
 """
 
 from __future__ import annotations
@@ -22,15 +22,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import hydra_env.data
+import hydra_env.games.hydra.data
 from hydra_env import ConfigError, DataError, Game
-from hydra_env.core.testing import invariants
-from hydra_env.data import RULEBOOK_COUNTS, load_components
+from hydra_env.games.hydra.data import RULEBOOK_COUNTS, load_components
+from hydra_env.games.hydra.rules.testing import invariants
 
 sys.path.insert(0, str(Path(__file__).parent))   # the helper module beside this file
 from json_mutations import mutated  # noqa: E402
 
-DATA = Path(hydra_env.data.__file__).parent
+DATA = Path(hydra_env.games.hydra.data.__file__).parent
 FILES = ("manifest.json", "board.json", "action_cards.json", "hydra_cards.json", "scenarios.json")
 DOCS = {name: json.loads((DATA / name).read_text(encoding="utf-8")) for name in FILES}
 
@@ -106,7 +106,7 @@ def test_many_keys_in_one_object_load_quickly_and_duplicates_are_named(folder: P
     refused(folder, "manifest.json", "'name' appears twice")
 
 
-@pytest.mark.parametrize("path", [123, 1.5, True, b"hydra_env/data", "", ["a"]])
+@pytest.mark.parametrize("path", [123, 1.5, True, b"hydra_env/games/hydra/data", "", ["a"]])
 def test_a_components_path_of_the_wrong_type_is_a_config_error(path: Any) -> None:
     with pytest.raises(ConfigError, match="path must be"):
         load_components(path)

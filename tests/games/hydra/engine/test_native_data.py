@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from hydra_env import Game, load_components, native
-from hydra_env.native.engine import NativeUnsupportedError
+from hydra_env.games.hydra.native.engine import NativeUnsupportedError
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 
-DATA = Path(__file__).resolve().parents[4] / "hydra_env" / "data"
+DATA = Path(__file__).resolve().parents[4] / "hydra_env" / "games" / "hydra" / "data"
 
 
 def _own_set(folder: Path, *, cols: int, barricades: int, portals: list[list[int]]) -> Path:

@@ -1,4 +1,4 @@
-"""Native determinize (R41 re-deal) equals hydra_env.core.views.determinize bit for bit:
+"""Native determinize (R41 re-deal) equals hydra_env.games.hydra.rules.views.determinize bit for bit:
 the same copy and the numpy Generator left in the same state, for many generator
 states (fresh, mid-stream, with a buffered 32-bit half), solo and coordinated games,
 positions with Hydra-phase queue entries included."""
@@ -10,8 +10,8 @@ import pytest
 from helpers.engine_pairs import paired_positions
 
 from hydra_env import native
-from hydra_env.core.engines import on_engine
-from hydra_env.core.game import Game
+from hydra_env.games.hydra.rules.engines import on_engine
+from hydra_env.games.hydra.rules.game import Game
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 

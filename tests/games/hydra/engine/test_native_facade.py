@@ -10,9 +10,10 @@ import pytest
 
 import hydra_env
 from hydra_env import Game, native
-from hydra_env.core import testing as ht
-from hydra_env.core.engines import default_engine
 from hydra_env.errors import ConfigError, IllegalActionError
+from hydra_env.games.hydra.rules import testing as ht
+from hydra_env.games.hydra.rules.engines import default_engine
+from hydra_env.native import modules
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 
@@ -141,8 +142,8 @@ def test_a_seed_beyond_64_bits_falls_back_to_python_unless_native_is_asked_for(m
 
 
 def test_without_the_extension_the_error_says_what_to_install(monkeypatch):
-    monkeypatch.setattr(native, "_module", None)
-    monkeypatch.setattr(native, "_import_error", "No module named 'hydra_env._native'")
+    monkeypatch.setattr(modules, "_modules", {})
+    monkeypatch.setattr(modules, "_errors", {"hydra": "No module named 'hydra_env.games.hydra._native'"})
     assert not native.available()
     with pytest.raises(native.NativeUnavailableError, match="C\\+\\+17 compiler.*cmake and ninja come from PyPI"):
         Game.new(10, engine="native")

@@ -10,7 +10,7 @@ import pytest
 
 from hydra_env import Game, native
 from hydra_env.errors import ConfigError, IllegalActionError
-from hydra_env.native.tables import native_rules
+from hydra_env.games.hydra.native.tables import native_rules
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 

@@ -30,9 +30,9 @@ from random_play import (
 from reference_rules import CITY, CITY_ONCE, RefView, ref_adjacent, ref_lose
 
 from hydra_env import Game, IllegalActionError
-from hydra_env.core import testing as ht
-from hydra_env.core.codec import A_BARRICADE, A_CITY_PORTAL, A_DEST, A_PLAY_HYDRA, A_PROTECT, DISPLAY_SLOTS
-from hydra_env.core.state import (
+from hydra_env.games.hydra.rules import testing as ht
+from hydra_env.games.hydra.rules.codec import A_BARRICADE, A_CITY_PORTAL, A_DEST, A_PLAY_HYDRA, A_PROTECT, DISPLAY_SLOTS
+from hydra_env.games.hydra.rules.state import (
     DECIDE_ACTION,
     DECIDE_AFTER_ACTION,
     DECIDE_BUCKLE_UP,
@@ -44,7 +44,7 @@ from hydra_env.core.state import (
     PHASE_ACTIONS_II,
     PHASE_HYDRA,
 )
-from hydra_env.core.testing import invariants
+from hydra_env.games.hydra.rules.testing import invariants
 
 WRONG_TYPES = (1.5, "3", None, b"3", [3], (3,), {}, np.float64(3.0), 3 + 0j, np.array(3.0))
 

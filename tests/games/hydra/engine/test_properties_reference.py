@@ -33,8 +33,8 @@ from reference_rules import (
 )
 
 from hydra_env import Game
-from hydra_env.core.codec import A_PLAY_HYDRA
-from hydra_env.core.state import (
+from hydra_env.games.hydra.rules.codec import A_PLAY_HYDRA
+from hydra_env.games.hydra.rules.state import (
     DECIDE_ACTION,
     DECIDE_AFTER_ACTION,
     DECIDE_EVADE,

@@ -4,7 +4,7 @@ small reference model of R17–R20 (``ReferenceHydra``). The solo rules one by
 one (R32–R40) are tested in tests/games/hydra/rules/test_solo_actions.py and
 tests/games/hydra/rules/test_solo_scoring.py.
 
-Positions come from :mod:`hydra_env.core.testing` (``solo_game``: colours on the
+Positions come from :mod:`hydra_env.games.hydra.rules.testing` (``solo_game``: colours on the
 paths in data order, red c1, white c3, yellow c5, blue c7; path position =
 row) and the helpers of :mod:`helpers.solo_games`. Card orders are forced by
 editing ``game.state``: decks draw from the END of their lists;
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from helpers.solo_games import COLOURS, SOLO_RED, act, board, ids, last_round, pass_, where
 
-from hydra_env.core import testing as ht
+from hydra_env.games.hydra.rules import testing as ht
 
 # ------------------------------------------------------ forced card orders
 

@@ -4,7 +4,7 @@ Plain tests: each tampered state the issue lists is refused with a SaveError
 (a HydraError) naming the field; every save the engine writes loads; loading
 stays cheap. Property test (hypothesis): random edits of saved games either
 are refused with a HydraError or give a game that plays to its end under
-random legal play with :func:`hydra_env.core.testing.invariants` intact.
+random legal play with :func:`hydra_env.games.hydra.rules.testing.invariants` intact.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hydra_env import ConfigError, Game, HydraError, SaveError
-from hydra_env.core.codec import A_CITY_HARPOON, A_CITY_SWORD, A_HARPOON, A_SWORD
-from hydra_env.core.testing import invariants
+from hydra_env.games.hydra.rules.codec import A_CITY_HARPOON, A_CITY_SWORD, A_HARPOON, A_SWORD
+from hydra_env.games.hydra.rules.testing import invariants
 
 sys.path.insert(0, str(Path(__file__).parent))   # the helper module beside this file
 from json_mutations import mutated  # noqa: E402
@@ -284,8 +284,8 @@ def test_r9_r13_a_save_while_a_second_pushed_hero_waits_on_the_retreated_head_lo
     """A strike of 3 retreats the red head from position 4 to 1 over two protected heroes on
     its neck (positions 2 and 1): both are pushed onto the maelstrom (R9); the first evades
     (R13) while the second waits on its old space, which the head now holds."""
-    from hydra_env.core import testing as ht
-    from hydra_env.core.tables import T_PUSHED
+    from hydra_env.games.hydra.rules import testing as ht
+    from hydra_env.games.hydra.rules.tables import T_PUSHED
     board = Game.new(1, 1, 0).rules.board
     path = [board.name(s) for s in board.paths[0]]
     game = ht.coop_game(heroes=[path[2], path[1], "city", "city"], heads={"red": (4, 0)},

@@ -1,7 +1,7 @@
 """Rule tests of the board, movement and occupancy: R1–R5 of docs/games/hydra/rules.md
 (section "Board, movement, occupancy").
 
-Positions are hand-built with :mod:`hydra_env.core.testing`. In those games the
+Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`. In those games the
 Hydra colours sit on the paths in data order: red on column 1, white on 3,
 yellow on 5, blue on 7, and a head's path position is its row. Boards in the
 comments use: ``M`` maelstrom, ``R``/``W`` a head, ``r`` a neck tile, ``A``…``D``
@@ -25,10 +25,10 @@ from helpers.actions import (
 )
 from helpers.coop_games import coop, coop2
 
-from hydra_env.core import testing as ht
-from hydra_env.core.codec import A_CITY_MOVE, A_DEST
-from hydra_env.core.tables import T_SHOVE
 from hydra_env.errors import IllegalActionError
+from hydra_env.games.hydra.rules import testing as ht
+from hydra_env.games.hydra.rules.codec import A_CITY_MOVE, A_DEST
+from hydra_env.games.hydra.rules.tables import T_SHOVE
 
 WALL_ROW = {f"r10c{c}" for c in range(9)}
 

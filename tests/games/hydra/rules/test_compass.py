@@ -1,6 +1,6 @@
 """Tests of the compass (R22–R25 of docs/games/hydra/rules.md, section "Compass and glory"):
 glory as absolute progress, start order, support and turn order — the
-functions of ``hydra_env.core.compass`` and their effects in coordinated games.
+functions of ``hydra_env.games.hydra.rules.compass`` and their effects in coordinated games.
 
 Compass progress is absolute (laps × 16 + space), so in the lists below a
 value of 20 is "lap 1, space 4". Drawn as a strip of absolute positions::
@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from hydra_env import Game
-from hydra_env.core import compass
-from hydra_env.core import testing as ht
+from hydra_env.games.hydra.rules import compass
+from hydra_env.games.hydra.rules import testing as ht
 
 COMPASS_SPACES = 16
 

@@ -22,10 +22,10 @@ import pytest
 from helpers.coop_games import coop, heads, next_round, quiet_round, run_until, step
 
 from hydra_env import Game, IllegalActionError
-from hydra_env.core import compass
-from hydra_env.core import coop as coop_rules
-from hydra_env.core import testing as ht
-from hydra_env.core.tokens import action_tokens_left
+from hydra_env.games.hydra.rules import compass
+from hydra_env.games.hydra.rules import coop as coop_rules
+from hydra_env.games.hydra.rules import testing as ht
+from hydra_env.games.hydra.rules.tokens import action_tokens_left
 
 # --------------------------------------------------------------------- R26 buckle up
 

@@ -1,7 +1,7 @@
 """Rule tests of the other hero actions: R11–R16 of docs/games/hydra/rules.md (section "Hero
 actions: barricades, portals, protection, the city").
 
-Positions are hand-built with :mod:`hydra_env.core.testing`. In those games the
+Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`. In those games the
 Hydra colours sit on the paths in data order: red on column 1, white on 3,
 yellow on 5, blue on 7, and a head's path position is its row (``(5, 2)``:
 position 5, counter 2). Boards in the comments use: ``M`` maelstrom, ``R``,
@@ -43,8 +43,8 @@ from helpers.actions import (
 )
 from helpers.coop_games import GLORY2, coop, coop2, quiet_round, run_until
 
-from hydra_env.core import testing as ht
-from hydra_env.core.codec import (
+from hydra_env.games.hydra.rules import testing as ht
+from hydra_env.games.hydra.rules.codec import (
     A_CITY_HARPOON,
     A_CITY_MOVE,
     A_CITY_PORTAL,

@@ -1,7 +1,7 @@
 """Rule tests of the hero actions that fight the Hydra: R6–R10 of docs/games/hydra/rules.md
 (section "Hero actions: swords, harpoons, retreats").
 
-Positions are hand-built with :mod:`hydra_env.core.testing`. In those games the
+Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`. In those games the
 Hydra colours sit on the paths in data order: red on column 1, white on 3,
 yellow on 5, blue on 7, and a head's path position is its row (``(5, 2)``:
 position 5, counter 2). Boards in the comments use: ``M`` maelstrom, ``rules``,
@@ -39,8 +39,8 @@ from helpers.actions import (
 )
 from helpers.coop_games import GLORY2, coop2
 
-from hydra_env.core import testing as ht
-from hydra_env.core.codec import A_CITY_HARPOON, A_CITY_PROTECT, A_CITY_SWORD, A_PASS
+from hydra_env.games.hydra.rules import testing as ht
+from hydra_env.games.hydra.rules.codec import A_CITY_HARPOON, A_CITY_PROTECT, A_CITY_SWORD, A_PASS
 
 # ----------------------------------------------------------------- R6 choosing an action
 
@@ -82,9 +82,9 @@ def test_r6_harpoon_bonus_taken_and_forgone_are_two_decisions():
 
 
 def test_r6_r8_r16_attack_gives_the_colour_and_damage_the_engine_deals():
-    # hydra_env.core.heroes.attack is the one definition of a strike's damage: the
+    # hydra_env.games.hydra.rules.heroes.attack is the one definition of a strike's damage: the
     # engine, describe, the bots and the candidate features all use it.
-    from hydra_env.core.heroes import attack
+    from hydra_env.games.hydra.rules.heroes import attack
     g = ht.solo_game(hero="r5c2", heads={"red": (5, 3), "white": (5, 3)}, display=["A13"])
     colours = g.rules.components.hydra_colours
     red, white = colours.index("red"), colours.index("white")

@@ -4,7 +4,7 @@ actions". The bite (R19) and the wall damage (R20) are in
 tests/games/hydra/rules/test_hydra_bite_and_wall.py (the section is split in two files to
 keep each file short).
 
-Positions are hand-built with :mod:`hydra_env.core.testing`; hydra effects are
+Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`; hydra effects are
 performed directly with ``run_effects`` (as if a card were revealed). In these
 positions the colours sit on the paths in data order: red on column 1, white
 on 3, yellow on 5, blue on 7; a head's path position is its row. Areas: rows
@@ -20,8 +20,8 @@ from __future__ import annotations
 import pytest
 from helpers.hydra_effects import assert_clean, barricades, counter, names, place, pos, targets, where
 
-from hydra_env.core import testing as ht
-from hydra_env.core.pieces import necks_mask
+from hydra_env.games.hydra.rules import testing as ht
+from hydra_env.games.hydra.rules.pieces import necks_mask
 
 # ------------------------------------------------------------------ R17 movement
 

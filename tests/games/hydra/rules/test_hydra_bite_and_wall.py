@@ -2,7 +2,7 @@
 (R20) — docs/games/hydra/rules.md, section "Hydra actions". Movement, growth and the order
 of a card's effects (R17, R18, R21) are in tests/games/hydra/rules/test_hydra_actions.py.
 
-Positions are hand-built with :mod:`hydra_env.core.testing`; hydra effects are
+Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`; hydra effects are
 performed directly with ``run_effects`` (as if a card were revealed). In these
 positions the colours sit on the paths in data order: red on column 1, white
 on 3, yellow on 5, blue on 7; a head's path position is its row. Areas: rows
@@ -19,7 +19,7 @@ import pytest
 from helpers.coop_games import coop
 from helpers.hydra_effects import assert_clean, barricades, counter, place, pos, targets, where
 
-from hydra_env.core import testing as ht
+from hydra_env.games.hydra.rules import testing as ht
 
 # ------------------------------------------------------------------ R19 bite
 

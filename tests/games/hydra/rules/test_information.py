@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from hydra_env import Game
-from hydra_env.core import testing as ht
+from hydra_env.games.hydra.rules import testing as ht
 
 SCENARIOS = range(1, 13)
 GAMES_PER_SCENARIO = 6

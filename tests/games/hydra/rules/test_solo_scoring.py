@@ -1,7 +1,7 @@
 """Rule tests of the solo game's Hydra phase, clean up, end and score: R37–R40
 of docs/games/hydra/rules.md (section "The solo game: hydra phase, end and score").
 
-Positions come from :mod:`hydra_env.core.testing` (``solo_game``: colours on the
+Positions come from :mod:`hydra_env.games.hydra.rules.testing` (``solo_game``: colours on the
 paths in data order, red c1, white c3, yellow c5, blue c7; path position =
 row) and the helpers of :mod:`helpers.solo_games`. Card orders are forced by
 editing ``game.state``: decks draw from the END of their lists;
@@ -27,7 +27,7 @@ from helpers.solo_games import (
 )
 
 import hydra_env
-from hydra_env.core import testing as ht
+from hydra_env.games.hydra.rules import testing as ht
 
 # ------------------------------------------------------------ R37 hydra phase
 
