@@ -7,8 +7,8 @@
         --rounds 2
 
 The base revision is exported with ``git archive`` into a temporary folder and
-given this tree's compiled extensions (refused when the C++ sources differ
-between the two, since the base would then run other native code). Each
+its own C++ is built there (CMake, its own CMakeLists.txt, installed into the
+folder: each side runs its own native code, whatever its layout). Each
 round runs every benchmark on the base, then on this tree, so that a drift in
 the machine's speed touches both alike; each run prints its own figures, and
 its CPU seconds (user + system of the process) are summed per side. The
@@ -21,11 +21,9 @@ from their own folder (the base without the editable install's import hook).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import resource
 import shlex
-import shutil
 import statistics
 import subprocess
 import sys
@@ -33,8 +31,6 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-NATIVE_SOURCES = ("hydra_env/games/hydra/native/src", "hydra_env/games/hydra/bots/native/src", "CMakeLists.txt")
-EXTENSIONS = ("hydra_env.games.hydra._native", "hydra_env.games.hydra.bots._native_bots")
 # Runs a script as `python SCRIPT` would (its folder first on sys.path, then the folder it is
 # started in). On the base side the editable install's finder is taken out first, so that the
 # base's own packages are imported (with the extensions copied beside them); this tree's side
@@ -47,21 +43,22 @@ RUNNER = ("import os, runpy, sys; "
 
 
 def export_base(revision: str, folder: Path) -> None:
-    """The files of ``revision`` in ``folder``, with this tree's compiled extensions."""
-    changed = subprocess.run(["git", "diff", "--stat", revision, "--", *NATIVE_SOURCES], cwd=ROOT,
-                             capture_output=True, text=True, check=True).stdout.strip()
-    if changed:
-        raise SystemExit(f"the C++ sources differ between {revision} and this tree; build the base "
-                         f"on its own to compare:\n{changed}")
+    """The files of ``revision`` in ``folder``, with its native extensions built and installed
+    beside its modules (as ``pip install`` would place them)."""
     archive = subprocess.run(["git", "archive", revision], cwd=ROOT, capture_output=True, check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    for module in EXTENSIONS:
-        spec = importlib.util.find_spec(module)
-        if spec is None or spec.origin is None:
-            raise SystemExit(f"{module} is not built here (pip install -e . builds it); without it the "
-                             f"base would run the Python engine and this tree the native one")
-        package = module.split(".")[0]
-        shutil.copy2(spec.origin, folder / package / Path(spec.origin).name)
+    nanobind_dir = subprocess.run([sys.executable, "-m", "nanobind", "--cmake_dir"], capture_output=True,
+                                  text=True, check=True).stdout.strip()
+    tools = str(Path(sys.executable).parent)
+    env = {**os.environ, "PATH": tools + os.pathsep + os.environ.get("PATH", "")}
+    build = folder / "build-base"
+    print(f"building the native extensions of {revision} (a few minutes) ...", flush=True)
+    subprocess.run(["cmake", "-S", str(folder), "-B", str(build), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+                    f"-DPython_EXECUTABLE={sys.executable}", f"-Dnanobind_DIR={nanobind_dir}"],
+                   check=True, env=env, stdout=subprocess.DEVNULL)
+    subprocess.run(["cmake", "--build", str(build), "-j2"], check=True, env=env, stdout=subprocess.DEVNULL)
+    subprocess.run(["cmake", "--install", str(build), "--prefix", str(folder)], check=True, env=env,
+                   stdout=subprocess.DEVNULL)
 
 
 def run_once(folder: Path, bench: str, side: str) -> float:

@@ -4,7 +4,8 @@
 game's spec: ``spec.make(seed=..., engine="python" | "native", **params)``),
 plays random legal actions on both and compares them after every decision: the
 current player, whether the game is over, the legal actions and mask, the saved
-game (``to_json``) and, at the end, the result. Along the way it tries an illegal
+game (``to_json``), every seat's observation (the spec's observer) and, at the
+end, the result. Along the way it tries an illegal
 action on both (the same IllegalActionError text, nothing changed) every
 ``illegal_every`` decisions, plays on a native clone (the original must not
 change) every ``clone_every`` decisions, and replaces the native game by one
@@ -157,8 +158,22 @@ class Differential:
         return Pair(python, native, self.setting_key(params), label)
 
     def compare(self, python: Any, native: Any) -> str | None:
-        """The first difference between the two positions (:func:`compare_games`), or None."""
-        return compare_games(python, native)
+        """The first difference between the two positions (:func:`compare_games`, then every
+        seat's observation when the spec has an observer), or None."""
+        return compare_games(python, native) or self.compare_observations(python, native)
+
+    def compare_observations(self, python: Any, native: Any) -> str | None:
+        """The first seat whose observation differs between the engines (the spec's observer
+        encoding both games), or None; nothing to compare without an observer."""
+        if self.spec.observer is None:
+            return None
+        observer = self.spec.observer(python)
+        for seat in range(int(python.num_players)):
+            a, b = observer.encode(python, seat), observer.encode(native, seat)
+            if not np.array_equal(a, b):
+                where = np.flatnonzero(a != b)[:5].tolist()
+                return f"observation of seat {seat} differs (first indices {where})"
+        return None
 
     def check_position(self, pair: Pair, rng: random.Random, report: DifferentialReport,
                        done: bool) -> str | None:
