@@ -26,12 +26,12 @@ game in registry order.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from agents.outputs import UsageError
 from hydra_env import game_names, game_spec
-from hydra_env.api import GameSpec
+from hydra_env.api import GameSpec, default_game
 from hydra_env.errors import ConfigError
 
 
@@ -48,13 +48,6 @@ def __getattr__(name: str) -> Any:
         options = importlib.import_module("agents.game_tools.hydras.options")
         return options.players_count if name == "players_count" else (2, 3, 4)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def default_game() -> str:
-    """The game a command plays without ``--game``: the first registered game in name order
-    (the registry sorts the names, so the board game ``hydra`` comes before any other
-    game today)."""
-    return game_names()[0]
 
 
 def game_name(text: str) -> str:
@@ -82,28 +75,50 @@ class _AddOnce:
         return getattr(self._parser, name)
 
 
-def add_param_flags(parser: Any, spec: GameSpec) -> None:
-    """The default options of a game: one flag per parameter, default None (not given)."""
+def add_param_flags(parser: Any, spec: GameSpec, shared: Mapping[str, list[GameSpec]] | None = None) -> None:
+    """The default options of a game: one flag per parameter, default None (not given). A flag
+    that several games' parameters share (``shared``: flag -> those games) is read as text and
+    checked against the chosen game's parameter (:func:`read_params`)."""
     for param in spec.params:
+        owners = (shared or {}).get(param.flag, [])
+        if len(owners) > 1:
+            text = "; ".join(f"{o.title}: {o.param(param.name).help} (default: {o.param(param.name).default})"
+                             for o in owners)
+            parser.add_argument(param.flag, type=str, default=None, metavar=param.name.upper(), help=text)
+            continue
         parser.add_argument(param.flag, type=param.argparse_type(spec.name), default=None,
                             metavar=param.name.upper(), help=f"{spec.title}: {param.help} "
                             f"(default: {param.default})")
 
 
-def add_options_of(parser: Any, name: str, command: str) -> None:
+def add_options_of(parser: Any, name: str, command: str,
+                   shared: Mapping[str, list[GameSpec]] | None = None) -> None:
     """The flags of game ``name`` for ``command`` (its ``options`` hook, else its parameter flags)."""
     spec = game_spec(name)
     hooks = spec.hooks("options")
     if hooks is not None and hasattr(hooks, "add_options"):
         hooks.add_options(parser, command)
     else:
-        add_param_flags(parser, spec)
+        add_param_flags(parser, spec, shared)
+
+
+def shared_param_flags() -> dict[str, list[GameSpec]]:
+    """The parameter flags of the games without an options hook, each with the games it serves."""
+    owners: dict[str, list[GameSpec]] = {}
+    for name in game_names():
+        spec = game_spec(name)
+        hooks = spec.hooks("options")
+        if hooks is None or not hasattr(hooks, "add_options"):
+            for param in spec.params:
+                owners.setdefault(param.flag, []).append(spec)
+    return owners
 
 
 def add_game_flag(parser: argparse.ArgumentParser, command: str = "") -> None:
     """The options of every registered game for ``command``, then ``--game``."""
+    shared = shared_param_flags()
     for name in game_names():
-        add_options_of(_AddOnce(parser), name, command)
+        add_options_of(_AddOnce(parser), name, command, shared)
     names = game_names()
     parser.add_argument("--game", type=game_name, default=default_game(), metavar="|".join(names),
                         help=" or ".join(f"{n} ({game_spec(n).title})" for n in names)
@@ -147,6 +162,8 @@ def read_params(args: argparse.Namespace, spec: GameSpec, command: str) -> dict[
         return dict(hooks.read_options(args, command))
     given = {p.name: getattr(args, p.name) for p in spec.params if getattr(args, p.name, None) is not None}
     try:
+        given = {name: spec.param(name).parse(value, spec.name) if isinstance(value, str) else value
+                 for name, value in given.items()}     # a flag several games share comes as text
         return spec.check_params(given)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from agents.policy_files import load_model, resolve_policy
+from agents.policy_spaces import check_seats, check_use
 from hydra_env import ConfigError, game_spec
 from hydra_env.envs.observers import game_observer
 
@@ -48,10 +49,12 @@ class PolicyBot:
         self.path = resolve_policy(policy)
         self.model = load_model(str(self.path), device)
         self.game = game or self.game_name
+        check_use(self.model, self.path, game=self.game)
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
         self.dict_obs = isinstance(self.model.observation_space, spaces.Dict)
         self._observer: Any = None
+        self._seats_checked = False
 
     # ------------------------------------------------------------ what a game may override
     def observation(self, view: Any, legal_actions: list[int]) -> Any:
@@ -85,6 +88,9 @@ class PolicyBot:
     def act(self, view: Any, legal_actions: list[int] | None = None) -> int:
         """The policy's choice among the legal actions."""
         legal = list(view.legal_actions() if legal_actions is None else legal_actions)
+        if not self._seats_checked:     # a solo policy in a game of several seats, or back
+            check_seats(self.model, self.path, getattr(view, "num_players", None))
+            self._seats_checked = True
         obs = self.observation(view, legal)
         mask = self.mask(view, legal, obs)
         action, _ = self.model.predict(obs, action_masks=mask, deterministic=self.deterministic)

@@ -5,7 +5,8 @@ other names in ``agents/policies/`` are the policies shipped with the package
 (each with the command and config that produced it beside it); names are also
 looked up in the folders other packages declare in the entry-point group
 ``hydra_env.policies``. Any game's policy bot (:mod:`agents.policy_bot`) loads
-its checkpoint through here.
+its checkpoint through here. A policy file is data: loading it never unpickles
+(:mod:`agents.policy_load`), and it is checked to fit the game it plays.
 """
 
 from __future__ import annotations
@@ -19,8 +20,6 @@ from typing import Any
 from hydra_env import ConfigError
 
 POLICY_DIR = Path(__file__).resolve().parent / "policies"
-# Loaded without the training-time schedules (not needed to act; avoids pickle issues).
-_CUSTOM_OBJECTS = {"learning_rate": 0.0, "lr_schedule": lambda _: 0.0, "clip_range": lambda _: 0.0}
 
 
 def shipped_policies() -> list[str]:
@@ -66,16 +65,16 @@ def one_thread_inference() -> None:
 
 @lru_cache(maxsize=8)
 def load_model(path: str, device: str = "cpu") -> Any:
-    """Load a MaskablePPO checkpoint (cached); ConfigError naming the file if it is corrupt."""
+    """Load a MaskablePPO checkpoint (cached) as data, never unpickling
+    (:func:`agents.policy_load.load_policy`); ConfigError naming the file if it is
+    corrupt, cannot be rebuilt from data, or does not fit the env it records."""
     try:
-        from sb3_contrib import MaskablePPO
+        import sb3_contrib  # noqa: F401
     except ImportError as exc:
         raise ConfigError("ppo: agents need the training extra: pip install 'hydra-env[train]'") from exc
     if not zipfile.is_zipfile(path):
         raise ConfigError(f"PPO checkpoint {path} is not a valid .zip file (truncated or not a "
                           f"checkpoint); use a checkpoint saved by `hydra-env train`")
     one_thread_inference()
-    try:
-        return MaskablePPO.load(path, device=device, custom_objects=_CUSTOM_OBJECTS)
-    except Exception as exc:  # SB3 raises many kinds for a bad archive
-        raise ConfigError(f"cannot load PPO checkpoint {path}: {type(exc).__name__}: {exc}") from None
+    from agents.policy_load import load_policy
+    return load_policy(path, device)

@@ -28,7 +28,7 @@ import torch
 from stable_baselines3.common.utils import obs_as_tensor
 
 from agents.progress import progress
-from hydra_env.api.registry import game_names
+from hydra_env.api.registry import default_game
 from hydra_env.envs.bots import make_bot
 from hydra_env.errors import ConfigError
 
@@ -41,7 +41,7 @@ def play_teacher(make_env: Callable[[], Any], teacher: str, games: int, seed: in
     teacher seed ``seed + g``, so the result does not depend on ``workers``.
     ``game``: the registry name of the teacher's game (default: the first
     registered game, as the tools' default)."""
-    game = game or game_names()[0]
+    game = game or default_game()
     chunks = [list(range(i, games, workers)) for i in range(workers)]
     if workers <= 1:
         parts = [_play(make_env, teacher, chunks[0], seed, True, game)]

@@ -93,8 +93,9 @@ def latest_checkpoint(run_dir: Path) -> Path | None:
 
 def damage(path: Path, *, load: bool = False) -> str | None:
     """Why the model file ``path`` cannot be loaded (truncated, not a zip, a member
-    failing its CRC check, no policy in it; with ``load``, also contents that
-    stable-baselines3 cannot read), or None when it is intact."""
+    failing its CRC check, no policy in it; with ``load``, also a ``data`` that is not
+    JSON with a step count, or weights that are not plain tensors), or None when it is
+    intact. Nothing is unpickled (:func:`agents.policy_load.damage`)."""
     try:
         with zipfile.ZipFile(path) as archive:
             bad = archive.testzip()
@@ -106,14 +107,11 @@ def damage(path: Path, *, load: bool = False) -> str | None:
     missing = {"data", "policy.pth"} - names
     if missing:
         return f"not a stable-baselines3 model (no {', '.join(sorted(missing))} in it)"
-    if load:
-        from stable_baselines3.common.save_util import load_from_zip_file
-        try:
-            data, _, _ = load_from_zip_file(path, device="cpu")
-        except Exception as exc:  # noqa: BLE001  (torch and pickle raise many kinds)
-            return f"stable-baselines3 cannot read it: {type(exc).__name__}: {exc}"
-        if not isinstance(data, dict) or "num_timesteps" not in data:
-            return "stable-baselines3 cannot read it: no step count in its data"
+    if load:                    # read as data: nothing in it is unpickled
+        from agents.policy_load import damage as data_damage
+        reason = data_damage(path)
+        if reason is not None:
+            return f"it cannot be read as a model: {reason}"
     return None
 
 

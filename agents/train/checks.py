@@ -161,9 +161,9 @@ def check_init_policy(config: TrainConfig) -> Path | None:
     import zipfile
 
     import gymnasium as gym
-    from stable_baselines3.common.save_util import load_from_zip_file
     from stable_baselines3.common.vec_env import DummyVecEnv
 
+    from agents.policy_load import load_parameters, read_policy
     from agents.ppo_bot import resolve_policy
     from agents.train.environments import env_kwargs
     from agents.train.model import new_model
@@ -175,14 +175,15 @@ def check_init_policy(config: TrainConfig) -> Path | None:
     if not zipfile.is_zipfile(path):
         raise ConfigError(f"{label}: {path} is not a valid .zip checkpoint; give one saved by "
                           f"`hydra-env train`")
-    try:
-        data, params, _ = load_from_zip_file(path, device="cpu")
-    except Exception as exc:  # noqa: BLE001  (SB3 raises many kinds for a bad archive)
-        raise ConfigError(f"{label}: cannot read {path}: {type(exc).__name__}: {exc}") from None
+    try:                        # as data: nothing in the file is unpickled
+        record = read_policy(path)
+        params = load_parameters(path, "cpu")
+    except ConfigError as exc:
+        raise ConfigError(f"{label}: {exc}") from None
     env = gym.make(config.env, **env_kwargs(config, None))
     try:
         for part in ("observation_space", "action_space"):
-            theirs, ours = _layout(data.get(part)), _layout(getattr(env, part))
+            theirs, ours = _layout(getattr(record, part)), _layout(getattr(env, part))
             if theirs != ours:
                 raise ConfigError(f"{label}: its {part.replace('_', ' ')} ({theirs}) is not "
                                   f"the training env's ({ours}); set env_kwargs and "

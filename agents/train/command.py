@@ -28,7 +28,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from hydra_env.api.registry import game_names
+from hydra_env.api.registry import default_game, game_names
 from hydra_env.errors import HydraError
 
 
@@ -92,7 +92,7 @@ def _load(path: str | None, game: str | None, overrides: list[str], env: str | N
     from hydra_env.api.registry import game_spec
     if path is not None:
         return load_config(path, overrides, env=env)
-    game = game or game_names()[0]
+    game = game or default_game()
     packaged = default_config(game)
     if packaged is not None:
         return load_config(packaged, overrides, env=env)

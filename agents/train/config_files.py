@@ -13,14 +13,14 @@ from pathlib import Path
 
 from agents.train.game_hooks import default_config
 from hydra_env import ConfigError
-from hydra_env.api.registry import game_names
+from hydra_env.api.registry import default_game, game_names
 
 
 def default_config_name() -> str | None:
     """The packaged config ``hydra-env train`` uses when neither a config nor a game
     is named: the first registered game's (as the tools' default game); importable
     as ``DEFAULT_CONFIG``."""
-    return default_config(game_names()[0])
+    return default_config(default_game())
 
 
 def __getattr__(name: str) -> str | None:

@@ -11,7 +11,9 @@ optimizer's moment estimates, which only training needs: a third of the size) an
 in (``env``: id and keyword arguments, what ``hydra_env.envs.make_env_for``
 builds; the zip records them too, in its observation space), when the run
 started and ended, the warm start's figures, the best periodic evaluation and
-the final report's summary. Both files are written atomically.
+the final report's summary. Both files are written atomically. The model is read
+as data (:mod:`agents.policy_load`: nothing in the zip is unpickled) and written
+without the run id its run gave it.
 
 A policy exported before env arguments were recorded gets them into its zip from
 its provenance file::
@@ -32,6 +34,7 @@ from typing import Any
 
 import yaml
 
+from agents.policy_load import RUN_ID_KEY
 from agents.ppo_bot import POLICY_DIR, load_model
 from hydra_env import ConfigError
 from hydra_env.envs.policy_env import env_args_from_training_config, record_env_args, recorded_env_args
@@ -88,17 +91,20 @@ def provenance(run_dir: Path, command: str) -> dict[str, Any]:
 def _save_for_acting(source: Path, target: Path, env: tuple[str, dict[str, Any]]) -> None:
     """Save the checkpoint with a fresh optimizer (no Adam state): same policy, smaller
     file; its observation space records the env id and arguments ``env``."""
-    model = load_model(str(source))          # a clear error for a corrupt checkpoint
+    model = load_model(str(source))          # as data (never unpickled); a clear error if corrupt
     opt, space, tensorboard_log = model.policy.optimizer, model.observation_space, model.tensorboard_log
     model.policy.optimizer = type(opt)(model.policy.parameters(), **opt.defaults)
     model.observation_space = record_env_args(space, *env)
     model.tensorboard_log = None             # a folder of the training machine
+    run = model.__dict__.pop(RUN_ID_KEY, None)   # a shipped policy belongs to no run
     try:
         with open(target, "wb") as fh:
             model.save(fh)
     finally:                                 # the loaded model is cached: leave it as it was
         model.policy.optimizer, model.observation_space = opt, space
         model.tensorboard_log = tensorboard_log
+        if run is not None:
+            setattr(model, RUN_ID_KEY, run)
 
 
 def export_policy(run_dir: Path, name: str, command: str, target: Path = POLICY_DIR) -> Path:

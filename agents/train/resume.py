@@ -74,7 +74,10 @@ def finished_steps(run_dir: Path, total_timesteps: int) -> int | None:
             or steps < total_timesteps:
         return None
     final = run_dir / "final_model.zip"
-    return steps if final.is_file() and cb.damage(final, load=True) is None else None
+    if not final.is_file() or cb.damage(final, load=True) is not None:
+        return None
+    from agents.train.checkpoint_load import belongs
+    return steps if belongs(final, run_dir) else None     # another run's model: not this run's end
 
 
 def report_complete(config: TrainConfig, run_dir: Path) -> bool:

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from agents.train import game_hooks
-from hydra_env.api.registry import game_names
+from hydra_env.api.registry import default_game
 from hydra_env.envs.bots import make_bot
 
 
@@ -32,7 +32,7 @@ class OpponentPool:
         """``names``: scripted bots; ``weights``: their sampling weights (uniform if empty);
         ``game``: the registry name of the game (default: the first registered game,
         as the tools' default, :func:`agents.games.default_game`)."""
-        self.game = game or game_names()[0]
+        self.game = game or default_game()
         self.names = list(names)
         w = np.asarray(list(weights) or [1.0] * len(self.names), dtype=float)
         self.weights = w / w.sum()

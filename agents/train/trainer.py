@@ -3,6 +3,8 @@
 ``runs/{env}__{name}__{seed}__{time}/`` holds:
 
 * ``config.yaml`` — the resolved config (a loadable config file);
+* ``run_id`` — the run's random id; every model the run saves carries it, and
+  ``--resume`` accepts only checkpoints that do (:mod:`agents.train.checkpoint_load`);
 * ``tb/`` — TensorBoard logs (SB3's ``rollout/ep_rew_mean`` and
   ``rollout/ep_len_mean`` from a VecMonitor, ``train/``, ``time/``; the warm
   start's ``bc/loss`` and ``bc/accuracy`` per epoch; the periodic evaluation's
@@ -27,7 +29,8 @@ Every saved model records its env id and arguments (in its observation space):
 The whole config is checked before the run folder is made
 (:mod:`agents.train.checks`). An interrupted run (Ctrl-C, or a killed process,
 also during its final evaluation) continues from its newest readable checkpoint
-with ``hydra-env train --resume RUN_DIR`` (:mod:`agents.train.resume`).
+with ``hydra-env train --resume RUN_DIR`` (:mod:`agents.train.resume`); the checkpoint
+is loaded as data (the model rebuilt from the config, then its weights), never unpickled.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ import torch
 
 import hydra_env  # noqa: F401  (registers the environment ids)
 from agents.train import callbacks as cb
+from agents.train import checkpoint_load as ckpts
 from agents.train import game_hooks
 from agents.train import resume as resuming
 from agents.train import warm_start as warm
@@ -82,6 +86,7 @@ def prepare_run(config: TrainConfig, runs_dir: Path) -> Path:
     check_config(config, runs_dir)
     (run_dir / "checkpoints").mkdir(parents=True)
     dump_config(config, run_dir / "config.yaml")
+    ckpts.new_run_id(run_dir)
     cb.write_status(run_dir, state="created", timesteps=0, total_timesteps=config.total_timesteps)
     return run_dir
 
@@ -100,6 +105,7 @@ def train(config: TrainConfig, run_dir: Path, *, resume: bool = False,
         return _resume(config, run_dir, workers)
     venv = make_vec_env(config, run_dir, config.seed)
     model = new_model(config, venv, run_dir)
+    ckpts.mark(model, run_dir)                   # every file it saves carries the run id
     if config.init_policy:
         warm.init_from_policy(model, config, run_dir)
     if config.bc_teacher and config.bc_games:
@@ -113,7 +119,6 @@ def train(config: TrainConfig, run_dir: Path, *, resume: bool = False,
 def _resume(config: TrainConfig, run_dir: Path, workers: int) -> Path:
     """Continue training from the newest readable checkpoint, or finish a run whose
     training is over (final model, final report), or say that it is complete."""
-    from sb3_contrib import MaskablePPO
     steps = resuming.finished_steps(run_dir, config.total_timesteps)
     ckpt = None
     if steps is None:
@@ -123,14 +128,10 @@ def _resume(config: TrainConfig, run_dir: Path, workers: int) -> Path:
             # Resumed environments get fresh seeds (their episodes in flight were lost).
             venv = make_vec_env(config, run_dir, config.seed + steps)
             try:
-                model = MaskablePPO.load(ckpt, env=venv, device=config.device,
-                                         tensorboard_log=str(run_dir / "tb"))
-            except ValueError as exc:    # e.g. "Observation spaces do not match"
+                model = ckpts.load_checkpoint(ckpt, config, run_dir, venv)
+            except ConfigError:
                 venv.close()
-                raise ConfigError(f"checkpoint {ckpt} does not fit the env of {run_dir}'s "
-                                  f"config.yaml ({exc}); resume with the config it was "
-                                  f"trained with") from None
-            record_env(model, config)            # (checkpoints of older runs lack it)
+                raise
             print(f"resuming {run_dir} from {ckpt.name} ({model.num_timesteps} steps)")
             _learn(model, venv, config, run_dir, resume=True)
             _finish(model, config, run_dir)
@@ -148,8 +149,12 @@ def _resume(config: TrainConfig, run_dir: Path, workers: int) -> Path:
           f"finishing the run: " + ("the final report" if ckpt is None else
                                     f"the final model (from {ckpt.name}) and report"))
     if ckpt is not None:
-        model = MaskablePPO.load(ckpt, device=config.device)
-        record_env(model, config)
+        from stable_baselines3.common.vec_env import DummyVecEnv
+        venv = DummyVecEnv([env_factory(config, None)])
+        try:
+            model = ckpts.load_checkpoint(ckpt, config, run_dir, venv)
+        finally:
+            venv.close()
         _finish(model, config, run_dir)
     _report(config, run_dir, workers)
     return run_dir

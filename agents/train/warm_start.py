@@ -94,9 +94,11 @@ def init_from_policy(model: Any, config: TrainConfig, run_dir: Path) -> None:
     """Begin from ``init_policy``'s weights (policy and optimizer; checked to fit by
     :func:`agents.train.checks.check_init_policy` before the run folder was made), and
     record its file and digest in ``warm_start.json``."""
+    from agents.policy_load import load_parameters
     from agents.ppo_bot import resolve_policy
     path = resolve_policy(config.init_policy)
-    model.set_parameters(str(path), exact_match=True, device=config.device)
+    # The weights as plain tensors (weights_only): nothing in the file is unpickled.
+    model.set_parameters(load_parameters(path, config.device), exact_match=True, device=config.device)
     digest = file_sha256(path)
     (run_dir / "warm_start.json").write_text(json.dumps(
         {"init_policy": config.init_policy, "file": path.name, "sha256": digest}, indent=2))

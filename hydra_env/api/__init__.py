@@ -8,6 +8,7 @@ protocols of :mod:`hydra_env.api.protocols`. numpy and the standard library only
 from hydra_env.api.params import Param
 from hydra_env.api.protocols import TERMINAL, Game, Observer, Result, SeatView
 from hydra_env.api.registry import (
+    default_game,
     game_names,
     game_spec,
     game_string,
@@ -19,4 +20,4 @@ from hydra_env.api.registry import (
 from hydra_env.api.spec import GameSpec
 
 __all__ = ["Param", "GameSpec", "Game", "SeatView", "Result", "Observer", "TERMINAL", "make",
-           "game_names", "game_spec", "game_string", "parse_game_string", "register", "unregister"]
+           "default_game", "game_names", "game_spec", "game_string", "parse_game_string", "register", "unregister"]

@@ -71,8 +71,21 @@ def unregister(name: str) -> None:
 
 
 def game_names() -> tuple[str, ...]:
-    """The names of every registered game, sorted."""
-    return tuple(sorted(set(_entry_points()) | set(_specs)))
+    """The names of every registered game, in the order they were registered: the entry points
+    as their packages declare them, then the games registered at run time. The first is the
+    default game of the tools (:func:`default_game`)."""
+    names = list(_entry_points())
+    return tuple(names + [name for name in _specs if name not in names])
+
+
+def default_game() -> str:
+    """The game a tool plays when none is named: the first registered (the first entry point of
+    the ``hydra_env.games`` group, in the order the package declares them)."""
+    names = game_names()
+    if not names:
+        raise ConfigError("no game is registered: install hydra-env (pip install -e .) so that its "
+                          "entry points are found, or register a GameSpec")
+    return names[0]
 
 
 def game_spec(name: str) -> GameSpec:

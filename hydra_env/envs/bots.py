@@ -40,7 +40,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from hydra_env.api import game_names, game_spec
+from hydra_env.api import default_game, game_names, game_spec
 from hydra_env.api.spec import load_reference
 from hydra_env.errors import ConfigError
 
@@ -126,7 +126,7 @@ takes the game's name as ``game=``. A game's own group wins where both name a bo
 
 def _game(game: str | None) -> str:
     """``game``, or the default game (the first registered one) when None."""
-    return game_names()[0] if game is None else game
+    return default_game() if game is None else game
 
 
 def _check_game(game: str) -> None:

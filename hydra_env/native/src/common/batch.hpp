@@ -36,6 +36,27 @@ namespace nb = nanobind;
 template <typename T>
 using BatchArray = nb::ndarray<T, nb::c_contig, nb::device::cpu>;
 
+// The rows of a batch's apply(actions, rows): every row in order when rows is None (one action
+// per row), else the given rows, each in range and none twice (ValueError / IndexError otherwise).
+inline std::vector<int64_t> apply_rows(size_t n_actions, nb::object rows_obj, size_t n_games) {
+    std::vector<int64_t> rows;
+    if (rows_obj.is_none()) {
+        if (n_actions != n_games) throw nb::value_error("apply: one action per row is needed when rows is None");
+        rows.resize(n_actions);
+        for (size_t j = 0; j < n_actions; ++j) rows[j] = int64_t(j);
+    } else {
+        auto r = nb::cast<BatchArray<const int64_t>>(rows_obj);
+        if (r.size() != n_actions) throw nb::value_error("apply: actions and rows must have the same length");
+        rows.assign(r.data(), r.data() + n_actions);
+    }
+    std::vector<uint8_t> seen(n_games, 0);
+    for (int64_t row : rows) {
+        if (row < 0 || size_t(row) >= n_games) throw nb::index_error("row out of range");
+        if (seen[size_t(row)]++) throw nb::value_error("apply: a row appears twice in rows");
+    }
+    return rows;
+}
+
 template <class G, class = void>
 struct HasReturns : std::false_type {};
 template <class G>
@@ -126,21 +147,7 @@ struct Batch {
     long long apply(BatchArray<const int64_t> actions, nb::object rows_obj) {
         const int64_t* act = actions.data();
         size_t n = actions.size();
-        std::vector<int64_t> rows;
-        if (rows_obj.is_none()) {
-            if (n != games.size()) throw nb::value_error("apply: one action per row is needed when rows is None");
-            rows.resize(n);
-            for (size_t j = 0; j < n; ++j) rows[j] = int64_t(j);
-        } else {
-            auto r = nb::cast<BatchArray<const int64_t>>(rows_obj);
-            if (r.size() != n) throw nb::value_error("apply: actions and rows must have the same length");
-            rows.assign(r.data(), r.data() + n);
-        }
-        std::vector<uint8_t> seen(games.size(), 0);
-        for (size_t j = 0; j < n; ++j) {
-            check_row(rows[j]);
-            if (seen[size_t(rows[j])]++) throw nb::value_error("apply: a row appears twice in rows");
-        }
+        std::vector<int64_t> rows = apply_rows(n, rows_obj, games.size());
         for (size_t j = 0; j < n; ++j) {
             const G& g = games[size_t(rows[j])];
             if (!started[size_t(rows[j])] || g.current_player() < 0 || act[j] < 0 || act[j] >= A ||

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "candidates.hpp"
+#include "common/batch.hpp"
 #include "game.hpp"
 #include "observation.hpp"
 
@@ -120,21 +121,7 @@ struct GameBatch {
     long long apply(Array<const int64_t> actions, nb::object rows_obj) {
         const int64_t* act = actions.data();
         size_t n = actions.size();
-        std::vector<int64_t> rows;
-        if (rows_obj.is_none()) {
-            if (n != games.size()) throw nb::value_error("apply: one action per row is needed when rows is None");
-            rows.resize(n);
-            for (size_t j = 0; j < n; ++j) rows[j] = int64_t(j);
-        } else {
-            auto r = nb::cast<Array<const int64_t>>(rows_obj);
-            if (r.size() != n) throw nb::value_error("apply: actions and rows must have the same length");
-            rows.assign(r.data(), r.data() + n);
-        }
-        std::vector<uint8_t> seen(games.size(), 0);
-        for (size_t j = 0; j < n; ++j) {
-            check_row(rows[j]);
-            if (seen[size_t(rows[j])]++) throw nb::value_error("apply: a row appears twice in rows");
-        }
+        std::vector<int64_t> rows = hydra_common::apply_rows(n, rows_obj, games.size());
         for (size_t j = 0; j < n; ++j) {
             size_t row = size_t(rows[j]);
             if (!started[row] || !games[row].is_legal(act[j])) return (long long)j;
