@@ -146,7 +146,8 @@ def add_run_options(parser: argparse.ArgumentParser, *, games: int) -> None:
                         help="local processes, or Ray (needs hydra-env[ray]) (default: local)")
     parser.add_argument("--address", help="Ray cluster address, with --backend ray (default: start "
                                            "a local Ray)")
-    parser.add_argument("--out", type=Path, help="output folder (default: under runs/)")
+    parser.add_argument("--out", type=Path, help="output folder (default: a new folder under runs/, named "
+                        "after the run and the time it started)")
     parser.add_argument("--force", action="store_true", help="replace --out if it holds files")
     parser.add_argument("--save-replays", type=replay_policy, default="none",
                         metavar="none|all|won|lost|N",
@@ -187,6 +188,18 @@ def check_backend(backend: str, address: str | None = None) -> None:
 def slug(text: str) -> str:
     """``text`` made safe for a file name."""
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-") or "x"
+
+
+def new_run_folder(base: Path, name: str) -> Path:
+    """A folder under ``base`` that does not exist yet, named after the run and the time it
+    started, as CleanRL names its runs (``heuristic__20261202-091500``; ``-2``, ``-3`` … when
+    two start within the same second): re-running a command never meets its last output."""
+    stem = f"{slug(name)}__{time.strftime('%Y%m%d-%H%M%S')}"
+    folder, n = base / stem, 1
+    while folder.exists():
+        n += 1
+        folder = base / f"{stem}-{n}"
+    return folder
 
 
 def command_line(name: str, pairs: Sequence[tuple[str, Any]]) -> str:

@@ -145,7 +145,7 @@ def evaluate(spec: Any, params: dict[str, Any], args: argparse.Namespace) -> dic
     cli.check_backend(args.backend, args.address)
     for specs, flag in seating.checks:
         cli.check_agents(specs, flag, game=spec.name)
-    out = args.out or Path("runs/eval") / cli.slug(_hook(run, "default_out_name")(run))
+    out = args.out or cli.new_run_folder(Path("runs/eval"), _hook(run, "default_out_name")(run))
     cli.check_out(out, args.force)
     if args.html is not None:
         cli.check_file_out(args.html, "--html")

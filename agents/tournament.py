@@ -175,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
     cli.check_backend(args.backend, args.address)
     cli.check_agents(tour.specs, "--players", game=spec.name)
     tour.labels = labels_of(tour.specs)
-    out = args.out or Path("runs/tournament") / cli.slug(_hook(tour, "default_out_name")(tour))
+    out = args.out or cli.new_run_folder(Path("runs/tournament"), _hook(tour, "default_out_name")(tour))
     cli.check_out(out, args.force)
     if args.html is not None:
         cli.check_file_out(args.html, "--html")

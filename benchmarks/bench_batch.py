@@ -26,8 +26,8 @@ import time
 import numpy as np
 
 from hydra_env import Game
-from hydra_env.games.hydra.envs.candidates import CandidateEncoder
-from hydra_env.games.hydra.envs.encoding import Encoder
+from hydra_env.games.hydra.observe.candidates import CandidateEncoder
+from hydra_env.games.hydra.observe.encoding import Encoder
 from hydra_env.games.hydra.native.batch import NativeGameBatch
 
 

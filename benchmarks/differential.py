@@ -4,7 +4,7 @@ After every decision the complete state and the legal mask must be identical
 (see :mod:`hydra_env.games.hydra.native.differential`), and so must the observations of the
 deciding seat and of seat 0; every ``--candidates-every`` decisions the candidate
 features (K = 144) and every ``--determinize-every`` decisions determinize with
-equal generators (:mod:`hydra_env.games.hydra.envs.differential_views`; ``--no-views`` for the
+equal generators (:mod:`hydra_env.games.hydra.observe.differential_views`; ``--no-views`` for the
 rules only). Prints the decisions compared, per scenario, and stops at the first
 difference (exit status 1)::
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from hydra_env.games.hydra.envs.differential_views import ViewCheck
+from hydra_env.games.hydra.observe.differential_views import ViewCheck
 from hydra_env.games.hydra.native.differential import SCENARIOS, run
 
 

@@ -70,9 +70,9 @@ _REFUSED = (ValueError, RuntimeError, IndexError, OverflowError)
 def _views(raw: object, rules: object, rng: random.Random) -> None:
     """Determinize, encode (every seat) and the candidate features of a native game object."""
     global _ENCODER
-    from hydra_env.games.hydra.envs.candidates import N_FEATURES, CandidateEncoder
-    from hydra_env.games.hydra.envs.encoding import Encoder
-    from hydra_env.games.hydra.envs.encoding.native import native_layout
+    from hydra_env.games.hydra.observe.candidates import N_FEATURES, CandidateEncoder
+    from hydra_env.games.hydra.observe.encoding import Encoder
+    from hydra_env.games.hydra.observe.encoding.native import native_layout
 
     module = native.require()
     if _ENCODER is None:
@@ -200,7 +200,7 @@ def fuzz_raw(rng: random.Random, seconds: float) -> tuple[int, int]:
 
 def fuzz_batch(rng: random.Random, seconds: float) -> int:
     """NativeGameBatch: random rows and actions (legal, illegal, out of range), refresh, live games."""
-    import hydra_env.games.hydra.envs.encoding  # noqa: F401  (registers the batch's layouts)
+    import hydra_env.games.hydra.observe.encoding  # noqa: F401  (registers the batch's layouts)
     from hydra_env.games.hydra.native.batch import NativeGameBatch
 
     steps = 0

@@ -50,6 +50,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="override a config field, e.g. --set total_timesteps=2e6 (repeatable); "
                         "a dotted key sets one entry of env_kwargs: --set env_kwargs.scenario=11; "
                         "with --resume the overrides are written into the run's config.yaml")
+    p.add_argument("--quick", action="store_true",
+                   help="every stage of the config (imitation if it has one, PPO, periodic and "
+                        "final evaluation) on small settings, about a minute on 2 cores: a look at "
+                        "what a run does and writes (--set overrides still apply on top)")
     p.add_argument("--game", choices=game_names(), default=None,
                    help="the game: without a config, its packaged config (e.g. hydras: "
                         "hydras_ppo); with one, it must train on that game")
@@ -66,6 +70,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="list every config field with its documentation and default")
     p.set_defaults(run=run)
     return p
+
+
+QUICK = ("total_timesteps=4096", "n_envs=2", "n_steps=256", "batch_size=128", "n_epochs=2",
+         "eval_freq=2048", "eval_games=4", "checkpoint_freq=2048", "final_eval_games=10",
+         "bc_games=8", "bc_epochs=1")
+"""The overrides of ``--quick``, laid under the command line's own ``--set`` (the ``bc_`` ones
+only for a config that imitates a teacher)."""
 
 
 def _fields_text() -> str:
@@ -126,8 +137,12 @@ def run(args: argparse.Namespace) -> int:
             check_work_folder(args.runs_dir, "--runs-dir")
         if args.resume is not None and args.game is not None:
             raise UsageError("--game picks a config; a resumed run keeps its game (drop --game)")
-        config = None if args.resume is not None else \
-            _load(args.config, args.game, args.overrides, args.env)
+        if args.quick and args.resume is not None:
+            raise UsageError("--quick starts a new small run; a resumed run keeps its settings (drop --quick)")
+        config = None if args.resume is not None else _load(args.config, args.game, args.overrides, args.env)
+        if args.quick:
+            quick = [o for o in QUICK if not o.startswith("bc_") or config.bc_teacher]
+            config = _load(args.config, args.game, [*quick, *args.overrides], args.env)
         if config is not None and args.game is not None and config_game(config) != args.game:
             raise UsageError(f"--game {args.game}: the config trains on {config.env} (game "
                              f"{config_game(config)!r}); drop --game or give a config of {args.game}")

@@ -1,6 +1,6 @@
 """The action distribution of :class:`agents.train.policy.CandidatePolicy` over its real rows.
 
-A state with ``k`` legal actions has ``k`` candidate rows (:mod:`hydra_env.games.hydra.envs.candidates`,
+A state with ``k`` legal actions has ``k`` candidate rows (:mod:`hydra_env.games.hydra.observe.candidates`,
 the legal actions in increasing order, then padding −1). When every legal action of every
 state of a batch is a candidate row, the masked distribution over the 1,826 action
 indices is the same as a distribution over the rows (every other action has

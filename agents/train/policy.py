@@ -138,7 +138,7 @@ class CandidateHeads(torch.nn.Module):
 
 class CandidatePolicy(MaskableActorCriticPolicy):
     """Scores each legal action from the position it leads to
-    (:mod:`hydra_env.games.hydra.envs.candidates`); needs an env made with ``candidates=K``."""
+    (:mod:`hydra_env.games.hydra.observe.candidates`); needs an env made with ``candidates=K``."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("features_extractor_class", CandidateExtractor)

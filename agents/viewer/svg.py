@@ -1,7 +1,7 @@
 """The board as SVG, drawn from the same geometry as the ``rgb_array`` image.
 
 Every position, size and colour comes from
-:mod:`hydra_env.games.hydra.envs.board_geometry`, which :mod:`hydra_env.games.hydra.envs.image`
+:mod:`hydra_env.games.hydra.observe.board_geometry`, which :mod:`hydra_env.games.hydra.envs.image`
 draws from too, so the two pictures never disagree. The picture is two
 layers: :func:`static_layer` (areas, grid, labels, paths, maelstroms,
 portals, the inner city), the same for a whole game, and
@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from hydra_env.games.hydra.envs import board_geometry as geo
+from hydra_env.games.hydra.observe import board_geometry as geo
 from hydra_env.games.hydra.rules.state import State
 from hydra_env.games.hydra.rules.tables import Rules
 

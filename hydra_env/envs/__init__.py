@@ -20,7 +20,7 @@ Gymnasium when it is installed (:mod:`hydra_env.envs.registration`);
 ``gymnasium.make`` then returns them with Gymnasium's standard wrappers.
 Scripted opponents are found by name in :mod:`hydra_env.envs.bots`.
 
-The observation encoder (:mod:`hydra_env.games.hydra.envs.encoding`) and the reward
+The observation encoder (:mod:`hydra_env.games.hydra.observe.encoding`) and the reward
 schemes (:mod:`hydra_env.games.hydra.envs.rewards`) need numpy only.
 """
 

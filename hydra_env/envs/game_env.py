@@ -33,7 +33,8 @@ Rewards, at the end only (0 before), from the result's dict
 
 Episode end
     ``terminated`` when the game ends (``info["result"]``: the result's dict);
-    ``truncated`` only with ``max_steps``.
+    ``truncated`` with ``max_steps``, or when the game ends by its own limit (a turn or
+    round cap: the result's ``outcome`` is ``"truncated"``).
 
 Seeding
     ``reset(seed=s)``: the learning seat (with ``seat="random"``), the bots' seeds
@@ -64,7 +65,13 @@ from hydra_env.envs.single_agent import (
     reward_schemes,
 )
 
-__all__ = ["GameEnv"]
+__all__ = ["GameEnv", "ended_by_limit"]
+
+
+def ended_by_limit(end: dict[str, Any] | None) -> bool:
+    """Whether a game ended by its own limit (a turn or round cap: its result's ``outcome`` is
+    ``"truncated"``), which the envs report as ``truncated``, not ``terminated``."""
+    return bool(end) and end.get("result", {}).get("outcome") == "truncated"
 
 
 class GameEnv(gym.Env):
@@ -148,9 +155,14 @@ class GameEnv(gym.Env):
                                            "illegal_action='penalty' for a no-op and a penalty instead")
 
     def _outcome(self, game: Any) -> tuple[float, dict[str, Any]]:
-        """(the learning seat's reward, the infos) of a finished game: from the result's dict."""
+        """(the learning seat's reward, the infos) of a finished game (:meth:`_outcome_for`)."""
+        return self._outcome_for(game, self.seat)
+
+    def _outcome_for(self, game: Any, seat: int) -> tuple[float, dict[str, Any]]:
+        """(``seat``'s reward, the infos) of a finished game, from the result's dict; the vector
+        env asks it for each row's seat. A game's own env overrides this one."""
         result = game.result().to_dict()
-        return end_reward(self.game_spec, result, self.seat, self.reward_scheme), {"result": result}
+        return end_reward(self.game_spec, result, seat, self.reward_scheme), {"result": result}
 
     def _transition_reward(self, game: Any, terminated: bool) -> tuple[float, dict[str, Any] | None]:
         """(the reward of the step just made, the infos it adds): by default the end reward
@@ -202,8 +214,10 @@ class GameEnv(gym.Env):
         self._steps += 1
         terminated = game.is_over
         truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
-        self._done = terminated or truncated
         reward, end = self._transition_reward(game, terminated)
+        if terminated and ended_by_limit(end):
+            terminated, truncated = False, True
+        self._done = terminated or truncated
         obs = self._observe()
         info: dict[str, Any] = {"action_mask": self._mask}
         if end is not None:

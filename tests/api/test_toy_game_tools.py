@@ -87,3 +87,16 @@ def test_the_toy_game_trains_for_2048_steps_and_its_policy_plays(register_nim: G
     while not game.is_over:
         game.apply(bot.act(game.view(game.current_player), game.legal_actions()))
     assert game.result().to_dict()["winners"]
+
+
+def test_a_quick_run_goes_through_every_stage_on_small_settings(register_nim: GameSpec, tmp_path: Path) -> None:
+    runs = tmp_path / "runs"
+    assert cli.main(["train", "--game", "nim", "--quick", "--runs-dir", str(runs), "--set", "progress_bar=false",
+                     "--workers", "1"]) == 0
+    (run,) = runs.iterdir()
+    status = json.loads((run / "status.json").read_text())
+    assert status["state"] == "done" and status["timesteps"] == 4096
+    assert (run / "final_model.zip").is_file() and (run / "best_model.zip").is_file()
+    assert any((run / "checkpoints").iterdir()) and (run / "config.yaml").is_file()
+    assert json.loads((run / "eval" / "summary.json").read_text())["n_games"] == 10
+    assert cli.main(["train", "--quick", "--resume", str(run)]) == 2       # --quick is for new runs only

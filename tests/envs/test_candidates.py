@@ -1,4 +1,4 @@
-"""Candidate features (hydra_env.games.hydra.envs.candidates): exact legal set, no leak, env spaces."""
+"""Candidate features (hydra_env.games.hydra.observe.candidates): exact legal set, no leak, env spaces."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import hydra_env
-from hydra_env.games.hydra.envs.candidates import N_FEATURES, CandidateEncoder
+from hydra_env.games.hydra.observe.candidates import N_FEATURES, CandidateEncoder
 
 
 def _positions(scenario: int, games: int, seed: int):

@@ -7,7 +7,7 @@ import pytest
 
 import hydra_env
 from hydra_env.envs import encoding
-from hydra_env.games.hydra.envs.encoding import MAX_SEATS, encoder_for
+from hydra_env.games.hydra.observe.encoding import MAX_SEATS, encoder_for
 from hydra_env.games.hydra.rules.codec import A_CITY_HARPOON, A_CITY_SWORD, A_HARPOON, A_SWORD
 from hydra_env.games.hydra.rules.state import DECIDE_EVADE, DECIDE_FOLLOW, DECIDE_SHOVED
 

@@ -10,8 +10,8 @@ from hydra_env import native
 from hydra_env.envs.vector import PythonGameBatch, make_game_batch, native_batch_class
 from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.games.hydra.data import default_components
-from hydra_env.games.hydra.envs.candidates import CandidateEncoder
-from hydra_env.games.hydra.envs.encoding import encoder_for
+from hydra_env.games.hydra.observe.candidates import CandidateEncoder
+from hydra_env.games.hydra.observe.encoding import encoder_for
 from hydra_env.games.hydra.rules.game import Game
 from hydra_env.games.hydra.rules.options import RuleOptions
 from hydra_env.games.hydra.rules.tables import Rules

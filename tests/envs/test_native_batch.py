@@ -8,8 +8,8 @@ import pytest
 
 from hydra_env import native
 from hydra_env.errors import ConfigError, IllegalActionError
-from hydra_env.games.hydra.envs.candidates import N_FEATURES, CandidateEncoder
-from hydra_env.games.hydra.envs.encoding import Encoder
+from hydra_env.games.hydra.observe.candidates import N_FEATURES, CandidateEncoder
+from hydra_env.games.hydra.observe.encoding import Encoder
 from hydra_env.games.hydra.rules.game import Game
 from hydra_env.games.hydra.rules.result import game_result
 

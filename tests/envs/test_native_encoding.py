@@ -8,8 +8,8 @@ import pytest
 from helpers.engine_pairs import paired_positions
 
 from hydra_env import native
-from hydra_env.games.hydra.envs.candidates import N_FEATURES, CandidateEncoder
-from hydra_env.games.hydra.envs.encoding import Encoder
+from hydra_env.games.hydra.observe.candidates import N_FEATURES, CandidateEncoder
+from hydra_env.games.hydra.observe.encoding import Encoder
 from hydra_env.games.hydra.rules.game import Game
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
@@ -34,7 +34,7 @@ def test_R41_native_observation_equals_the_python_encoder_for_every_seat(scenari
 
 
 def test_native_observation_is_written_by_the_native_encoder_for_native_games():
-    from hydra_env.games.hydra.envs.encoding.native import encode_into
+    from hydra_env.games.hydra.observe.encoding.native import encode_into
 
     encoder = Encoder()
     game = Game.new(4, 2, 11, engine="native")

@@ -84,3 +84,14 @@ def test_evaluate_games_writes_what_the_command_writes(argv: list[str], game: st
 
 def test_match_wilson_is_the_stats_interval() -> None:
     assert wilson(7, 20) == stats.wilson_interval(7, 20) and wilson(0, 0) == (0.0, 1.0)
+
+
+def test_re_running_without_out_writes_a_new_run_folder_each_time(nim: None, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for command, agent in (("evaluate", ["--agent", "random"]), ("tournament", ["--players", "random,random"])):
+        for _ in range(2):
+            assert cli.main([command, "--game", "nim", *agent, "--games", "2", *RUN]) == 0
+        base = tmp_path / "runs" / ("eval" if command == "evaluate" else "tournament")
+        folders = sorted(p.name for p in base.iterdir())
+        assert len(folders) == 2 and folders[0] != folders[1], folders
+        assert all("__" in name for name in folders)          # the run's name, then when it started

@@ -9,8 +9,8 @@ from helpers.viewer_games import SHOVE_GAME, game_at, replay_doc
 
 from agents.viewer import svg
 from hydra_env import Game
-from hydra_env.games.hydra.envs import board_geometry as geo
 from hydra_env.games.hydra.envs.image import draw_board
+from hydra_env.games.hydra.observe import board_geometry as geo
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 

@@ -19,7 +19,7 @@ class PPOBot(PolicyBot):
                  device: str = "cpu") -> None:
         """``policy``: a shipped name, a checkpoint path or a run folder."""
         super().__init__(policy, seed, deterministic=deterministic, device=device)
-        from hydra_env.games.hydra.envs.encoding import encoder_for
+        from hydra_env.games.hydra.observe.encoding import encoder_for
         space = self.model.observation_space
         self.n_candidates = space["cand_feat"].shape[0] if self.dict_obs and "cand_feat" in \
             space.spaces else 0
@@ -44,7 +44,7 @@ class PPOBot(PolicyBot):
         flat = self.encoder.encode(game, seat)
         obs = {"obs": flat} if self.flat_part else self.encoder.split(flat)
         if self.n_candidates:
-            from hydra_env.games.hydra.envs.candidates import CandidateEncoder
+            from hydra_env.games.hydra.observe.candidates import CandidateEncoder
             if self._cand is None or self._cand.rules is not game.rules:
                 self._cand = CandidateEncoder(game.rules, self.n_candidates)
             obs["cand_feat"], obs["cand_index"] = self._cand.encode(game, seat)

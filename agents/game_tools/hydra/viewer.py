@@ -21,7 +21,7 @@ import hydra_env
 from agents.viewer import charts, svg
 from agents.viewer.page import PageParts, asset
 from agents.viewer.record import Frame, Recording, hidden_facts, record, score_breakdown, split_views
-from hydra_env.games.hydra.envs import board_geometry as geo
+from hydra_env.games.hydra.observe import board_geometry as geo
 from hydra_env.games.hydra.rules import engine
 from hydra_env.games.hydra.rules.state import Phase, State
 from hydra_env.games.hydra.rules.tables import Rules

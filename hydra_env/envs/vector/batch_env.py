@@ -94,6 +94,11 @@ class BatchVectorEnv(VectorEnv):
     def _end_info(self, row: int, info: dict[str, Any]) -> None:
         """Add the end-of-episode infos of ``row`` (its game is over) to ``info``."""
 
+    def _ended_by_limit(self, rows: np.ndarray) -> np.ndarray:
+        """Which of ``rows`` (games just over) ended by the game's own limit, reported as
+        truncated (:func:`hydra_env.envs.game_env.ended_by_limit`); none by default."""
+        return np.zeros(len(rows), bool)
+
     # ------------------------------------------------------------ rows and buffers
     def game(self, row: int) -> Any:
         """The live game of env ``row``."""
@@ -225,6 +230,7 @@ class BatchVectorEnv(VectorEnv):
         rewards = np.zeros(n, np.float64)
         terminated = np.zeros(n, bool)
         truncated = np.zeros(n, bool)
+        game_over = np.zeros(n, bool)            # ended by the game's own limit (truncated)
         restart = self._autoreset
         active = ~restart
         legal = np.zeros(n, bool)
@@ -242,9 +248,14 @@ class BatchVectorEnv(VectorEnv):
         if rows.size:
             rewards[rows] = self._rewards(rows)
             terminated[rows] = self._gather("over")[rows]
+            over_rows = rows[terminated[rows]]
+            limit = over_rows[self._ended_by_limit(over_rows)] if over_rows.size else over_rows
+            terminated[limit] = False
+            truncated[limit] = True
+            game_over[limit] = True
         rewards[illegal] = env.illegal_penalty
         if env.max_steps is not None:
-            truncated[stepped] = ~terminated[stepped] & (self._steps[stepped] >= env.max_steps)
+            truncated[stepped] |= ~terminated[stepped] & (self._steps[stepped] >= env.max_steps)
         done = terminated | truncated
         if restart.any():                                       # NextStep: reset, action ignored
             self._reset_rows(np.flatnonzero(restart))
@@ -258,7 +269,7 @@ class BatchVectorEnv(VectorEnv):
                 info: dict[str, Any] = {"action_mask": masks[r].copy()}
                 if illegal[r]:
                     info["illegal_action"] = True
-                if terminated[r]:
+                if terminated[r] or game_over[r]:
                     self._end_info(r, info)
                 ends[r] = info
                 if same_step and done[r]:

@@ -21,10 +21,9 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 
 from hydra_env import arguments
-from hydra_env.envs.game_env import GameEnv
+from hydra_env.envs.game_env import GameEnv, ended_by_limit
 from hydra_env.envs.observers import split_observation
 from hydra_env.envs.opponents import seat_bots
-from hydra_env.envs.single_agent import end_reward
 from hydra_env.envs.vector.batch import make_batch
 from hydra_env.envs.vector.batch_env import BatchVectorEnv, autoreset_argument
 
@@ -33,18 +32,21 @@ class GameVectorEnv(BatchVectorEnv):
     """``num_envs`` games of one game, one learning seat each (see the module docstring)."""
 
     def __init__(self, num_envs: int = 1, *, autoreset_mode: Any = AutoresetMode.NEXT_STEP,
-                 copy: bool = True, engine: str | None = None, **kwargs: Any) -> None:
-        """``kwargs``: the arguments of :class:`GameEnv` (``game=NAME`` and the game's
-        parameters; checked the same way)."""
+                 copy: bool = True, engine: str | None = None, env_class: type[GameEnv] = GameEnv,
+                 **kwargs: Any) -> None:
+        """``kwargs``: the arguments of ``env_class`` (:class:`GameEnv` with ``game=NAME`` and
+        the game's parameters, or a game's own subclass; checked the same way): its rows
+        play as that single env does."""
         n = arguments.integer("num_envs", num_envs, low=1)
         autoreset_argument(autoreset_mode)
         arguments.boolean("copy", copy)
-        template = GameEnv(**kwargs)
+        template = env_class(**kwargs)
         players = template.num_players
         seats = list(range(players)) if template.seat_argument == "random" else [int(template.seat_argument)]
         batches = [make_batch(template.game_spec, n, seat=s, engine=engine, **template.params) for s in seats]
         super().__init__(template, n, seats=seats, batches=batches, autoreset_mode=autoreset_mode, copy=copy)
         self._bots: list[dict[int, Any]] = [{} for _ in range(n)]
+        self._ends: dict[int, dict[str, Any]] = {}          # a row's end infos, from its reward
 
     def _start_row(self, row: int, rng: np.random.Generator) -> None:
         """As :meth:`GameEnv.reset`: the seat, the bots' seeds, then the game's seed."""
@@ -75,18 +77,20 @@ class GameVectorEnv(BatchVectorEnv):
                 batch.apply(actions, waiting)
 
     def _rewards(self, rows: np.ndarray) -> np.ndarray:
-        """As :meth:`GameEnv._outcome`: the learning seat's end reward, 0 before the end."""
+        """As the single env's :meth:`GameEnv._outcome_for`: the row's seat's end reward, 0
+        before the end (the infos of the end are kept for :meth:`_end_info`)."""
         out = np.zeros(len(rows), np.float64)
         over = self._gather("over")
         for k, r in enumerate(rows.tolist()):
             if over[r]:
-                result = self.game(r).result().to_dict()
-                out[k] = end_reward(self.template.game_spec, result, int(self.row_seat[r]),
-                                    self.template.reward_scheme)
+                out[k], self._ends[r] = self.template._outcome_for(self.game(r), int(self.row_seat[r]))
         return out
 
+    def _ended_by_limit(self, rows: np.ndarray) -> np.ndarray:
+        return np.array([ended_by_limit(self._ends.get(r)) for r in rows.tolist()], bool)
+
     def _end_info(self, row: int, info: dict[str, Any]) -> None:
-        info["result"] = self.game(row).result().to_dict()
+        info.update(self._ends.pop(row, None) or self.template._outcome_for(self.game(row), int(self.row_seat[row]))[1])
 
     def _pack(self, flat: np.ndarray) -> Any:
         if self.template.flatten:

@@ -12,10 +12,10 @@ def native_batch(params: Mapping[str, Any]) -> tuple[type, Any, Callable[[Any], 
     """(``HydraBatch``, a native game of these parameters as the template's game concept, the
     facade of one): what :class:`hydra_env.envs.vector.batch.NativeBatch` needs. Raises
     NativeUnavailableError when the native engine is not built."""
-    from hydra_env.games.hydra.envs.encoding import encoder_for
-    from hydra_env.games.hydra.envs.encoding.native import native_layout
     from hydra_env.games.hydra.native import require
     from hydra_env.games.hydra.native.game import NativeGame
+    from hydra_env.games.hydra.observe.encoding import encoder_for
+    from hydra_env.games.hydra.observe.encoding.native import native_layout
 
     options = {k: v for k, v in params.items() if k not in ("scenario", "stars")}
     prototype = Game.new(params["scenario"], params["stars"], 0, options=options, engine="native")

@@ -28,7 +28,7 @@ from hydra_env.envs.single_agent import (
     reset_seed,
 )
 from hydra_env.games.hydra.data import Components, Scenario, default_components, load_components
-from hydra_env.games.hydra.envs.encoding import Encoder, encoder_for
+from hydra_env.games.hydra.observe.encoding import Encoder, encoder_for
 from hydra_env.games.hydra.rules.game import Game
 from hydra_env.games.hydra.rules.options import RuleOptions
 from hydra_env.games.hydra.rules.tables import tables_for
@@ -42,10 +42,10 @@ def observation_space(encoder: Encoder, flatten: bool, candidates: int = 0,
                       action_size: int = 0) -> spaces.Space:
     """The observation space of an encoder: a Dict (board, features) or one flat Box;
     with ``candidates`` K > 0 always a Dict that adds the candidate features
-    (:mod:`hydra_env.games.hydra.envs.candidates`): ``cand_feat`` [K, F] and ``cand_index`` [K]."""
+    (:mod:`hydra_env.games.hydra.observe.candidates`): ``cand_feat`` [K, F] and ``cand_index`` [K]."""
     width, bound = 0, 0.0
     if candidates:
-        from hydra_env.games.hydra.envs.candidates import FEATURE_BOUND, N_FEATURES
+        from hydra_env.games.hydra.observe.candidates import FEATURE_BOUND, N_FEATURES
         width, bound = N_FEATURES, FEATURE_BOUND
     parts = {"board": encoder.board_shape, "features": (encoder.n_features,)}
     return box_observation_space(parts, encoder.size, flatten, candidates, action_size, width, bound)
@@ -186,7 +186,7 @@ class HydraEnv(GameEnv):
         if not self.candidates:
             return flat if self.flatten else enc.split(flat)
         if self._cand is None or self._cand.rules is not game.rules:
-            from hydra_env.games.hydra.envs.candidates import CandidateEncoder
+            from hydra_env.games.hydra.observe.candidates import CandidateEncoder
             self._cand = CandidateEncoder(game.rules, self.candidates)
         obs = {"obs": flat} if self.flatten else enc.split(flat)
         obs["cand_feat"], obs["cand_index"] = self._cand.encode(game, seat)

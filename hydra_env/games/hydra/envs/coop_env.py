@@ -32,7 +32,7 @@ Opponents
     (:class:`agents.train.selfplay.OpponentPool`).
 
 Observation
-    As ``hydra_env/Solo-v0`` (:mod:`hydra_env.games.hydra.envs.encoding` lists every channel):
+    As ``hydra_env/Solo-v0`` (:mod:`hydra_env.games.hydra.observe.encoding` lists every channel):
     ``Dict(board=Box(0, 1, (29, 11, 9), float32), features=Box(0, 1, (1096,),
     float32))`` or, with ``flatten=True``, ``Box(0, 1, (3967,), float32)``.
     Seats are relative to the learning seat (own hero first), so one policy

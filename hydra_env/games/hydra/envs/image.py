@@ -10,7 +10,7 @@ and beside the board the game's text: round, moon, phase, the display, the
 compass and the observing seat's hand (:func:`hydra_env.Game.render`).
 
 Where everything goes, how large and in which colour is defined once in
-:mod:`hydra_env.games.hydra.envs.board_geometry`, which the replay viewer's SVG uses too.
+:mod:`hydra_env.games.hydra.observe.board_geometry`, which the replay viewer's SVG uses too.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from hydra_env.games.hydra.envs import board_geometry as geo
+from hydra_env.games.hydra.observe import board_geometry as geo
 
 _PLAIN = str.maketrans({"·": "|", "→": ">", "—": "-", "–": "-", "−": "-", "…": "..."})
 
@@ -37,7 +37,7 @@ def _font(size: int) -> Any:
 def draw_board(game: Any, seat: int | None = None) -> np.ndarray:
     """An ``H × W × 3`` uint8 picture of ``game`` (``seat``'s hand in the side panel).
 
-    Positions, sizes and colours come from :mod:`hydra_env.games.hydra.envs.board_geometry`."""
+    Positions, sizes and colours come from :mod:`hydra_env.games.hydra.observe.board_geometry`."""
     state, rules = game.state, game.rules
     board, comp = rules.board, rules.components
     rows = board.rows

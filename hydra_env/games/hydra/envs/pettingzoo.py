@@ -23,7 +23,7 @@ Agents
 Observation (per agent)
     ``Dict(observation=Box(0, 1, (3967,), float32), action_mask=Box(0, 1,
     (1826,), int8))``: the agent's own view (R41), seats relative to it, as
-    laid out in :mod:`hydra_env.games.hydra.envs.encoding`; with ``flatten=False``,
+    laid out in :mod:`hydra_env.games.hydra.observe.encoding`; with ``flatten=False``,
     ``observation`` is ``Dict(board=(29, 11, 9), features=(1096,))``. The mask
     is the engine's legal set for the agent that decides, all zeros for the
     others (PettingZoo classic's convention).
@@ -73,8 +73,8 @@ from hydra_env import arguments
 from hydra_env.envs.aec import GameAECEnv, order_enforcing
 from hydra_env.errors import ConfigError
 from hydra_env.games.hydra.envs.base import RENDER_MODES, game_arguments, observation_space
-from hydra_env.games.hydra.envs.encoding import encoder_for
 from hydra_env.games.hydra.envs.rewards import make_reward
+from hydra_env.games.hydra.observe.encoding import encoder_for
 from hydra_env.games.hydra.rules.game import Game
 from hydra_env.games.hydra.rules.options import RuleOptions
 

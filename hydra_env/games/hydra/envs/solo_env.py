@@ -22,7 +22,7 @@ Observation
     ``Dict(board=Box(0, 1, (29, 11, 9), float32), features=Box(0, 1, (1096,),
     float32))``; with ``flatten=True`` one ``Box(0, 1, (3967,), float32)`` for
     ``MlpPolicy`` (the planes raveled, then the features). Every channel and
-    feature block is listed in :mod:`hydra_env.games.hydra.envs.encoding`: heads,
+    feature block is listed in :mod:`hydra_env.games.hydra.observe.encoding`: heads,
     counters, necks and paths per colour, barricades, the hero, shields,
     portals, maelstroms, areas and the spaces a pending decision offers on the
     11 × 9 grid; walls, round, moon phases, the display (rows A and B) and row
@@ -82,7 +82,7 @@ Candidate features (``candidates=K``)
     ``features``, or ``obs`` with ``flatten=True``) plus ``cand_feat``
     ``Box(−5, 5, (K, 109), float32)`` — one row per legal action of the
     learning seat, describing the position that action leads to
-    (:mod:`hydra_env.games.hydra.envs.candidates` lists the 109 values) — and
+    (:mod:`hydra_env.games.hydra.observe.candidates` lists the 109 values) — and
     ``cand_index`` ``Box(−1, 1825, (K,), float32)``, the action index of each
     row (−1: padding). A policy may score the rows and put the scores on
     their indices (``agents.train.policy.CandidatePolicy``). Computed on a

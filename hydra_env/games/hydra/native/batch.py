@@ -12,7 +12,7 @@ per row); :meth:`game` is a live :class:`~hydra_env.games.hydra.native.game.Nati
 the row's own C++ game.
 
 The observation and candidate layouts belong to the envs layer (above this
-one): ``hydra_env.games.hydra.envs.encoding.native`` registers their provider with
+one): ``hydra_env.games.hydra.observe.encoding.native`` registers their provider with
 :func:`register_layouts` when it is imported (``hydra_env.envs.vector`` and the
 encoders import it).
 """
@@ -58,7 +58,7 @@ class NativeGameBatch(BatchBuffers):
         self.write_masks = arguments.boolean("write_masks", write_masks)
         if not _PROVIDER:
             raise ConfigError("NativeGameBatch needs the observation layouts: import "
-                              "hydra_env.games.hydra.envs.encoding "
+                              "hydra_env.games.hydra.observe.encoding "
                               "(or use hydra_env.envs.vector.make_game_batch)")
         obs_layout, self.obs_size, cand_layout, n_features = _PROVIDER[0](rules, self.candidates)
         self.action_size = rules.codec.size

@@ -8,7 +8,7 @@ results), some prefer attacks on the Hydra (so that retreats, follows and
 evasions happen often). Every so often a game is carried over through JSON the
 other way round (native from Python's save, Python from native's), and an
 illegal action is tried on both (same error text, neither game changed).
-A ``check`` (``hydra_env.games.hydra.envs.differential_views.ViewCheck``: observations,
+A ``check`` (``hydra_env.games.hydra.observe.differential_views.ViewCheck``: observations,
 candidate features, determinize) may compare more after every decision; it
 lives in the envs layer, above this one, so it is handed in.
 

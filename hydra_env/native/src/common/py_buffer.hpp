@@ -39,4 +39,11 @@ class PyBufferView {
     Py_buffer view_{};
 };
 
+// A caller's legal-mask buffer (bool, int8 or uint8: bytes) or observation buffer (float32).
+struct MaskOrObservation : PyBufferView {
+    MaskOrObservation(nanobind::handle obj, bool bytes, const char* what)
+        : PyBufferView(obj, bytes ? 1 : 4, bytes ? "?bB" : "f", what,
+                       bytes ? "a bool, int8 or uint8 array" : "a float32 array") {}
+};
+
 }  // namespace hydra_native

@@ -7,7 +7,7 @@ state and the legal mask are identical on both engines, and so are the saved
 games' JSON texts (see :mod:`hydra_env.games.hydra.native.differential`). After every
 decision the observations (deciding seat and seat 0) are compared too, and
 every 40th decision the candidate features (K = 144) and determinize with equal
-generators (:class:`hydra_env.games.hydra.envs.differential_views.ViewCheck`); on 5,000 more decisions
+generators (:class:`hydra_env.games.hydra.observe.differential_views.ViewCheck`); on 5,000 more decisions
 those two after every decision too. The CI budget
 is 200,000 decisions (2–4 minutes on one busy core, the views' Python reference
 being the cost); ``HYDRA_ENV_DIFFERENTIAL_DECISIONS`` changes it and
@@ -33,7 +33,7 @@ PARTS = [(SOLO, 0.3, 101), (COOP, 0.35, 202), (COOP, 0.35, 303)]
 
 @pytest.mark.parametrize("scenarios, share, seed", PARTS, ids=["solo", "coop-a", "coop-b"])
 def test_native_engine_equals_python_engine_after_every_decision(scenarios, share, seed):
-    from hydra_env.games.hydra.envs.differential_views import ViewCheck
+    from hydra_env.games.hydra.observe.differential_views import ViewCheck
     from hydra_env.native import differential
 
     check = ViewCheck(candidates_every=40, determinize_every=40, seed=seed)
@@ -50,7 +50,7 @@ def test_native_engine_equals_python_engine_after_every_decision(scenarios, shar
 def test_candidate_features_and_determinize_are_equal_after_every_decision(scenarios, seed):
     """The literal reading on a smaller budget: candidate features (K = 144) and
     determinize compared after every decision, not every 40th."""
-    from hydra_env.games.hydra.envs.differential_views import ViewCheck
+    from hydra_env.games.hydra.observe.differential_views import ViewCheck
     from hydra_env.native import differential
 
     check = ViewCheck(candidates_every=1, determinize_every=1, seed=seed)

@@ -7,7 +7,7 @@ whose buffers must be identical, row for row):
   rewritten in place: ``obs`` (float32[N, obs_size], :meth:`Encoder.encode` of the
   batch's ``seat``, flat), ``masks`` (int8[N, action_size], the seat's legal set,
   all 0 when it does not decide), ``cand_features`` / ``cand_index`` (the
-  :class:`~hydra_env.games.hydra.envs.candidates.CandidateEncoder` rows of the seat, ``K = candidates``),
+  :class:`~hydra_env.games.hydra.observe.candidates.CandidateEncoder` rows of the seat, ``K = candidates``),
   ``current_player`` (−1 when over), ``over``, ``won``, ``score`` (the result's score
   once over, else 0) and the reward inputs ``walls``, ``necks`` (Σ head positions),
   ``heads`` (Σ head counters);
@@ -26,8 +26,8 @@ import numpy as np
 
 from hydra_env import arguments
 from hydra_env.errors import ConfigError, IllegalActionError
-from hydra_env.games.hydra.envs.candidates import N_FEATURES, CandidateEncoder
-from hydra_env.games.hydra.envs.encoding import encoder_for
+from hydra_env.games.hydra.observe.candidates import N_FEATURES, CandidateEncoder
+from hydra_env.games.hydra.observe.encoding import encoder_for
 from hydra_env.games.hydra.rules import engine as engine_module
 from hydra_env.games.hydra.rules.engines import other_engine, pick_engine
 from hydra_env.games.hydra.rules.game import Game

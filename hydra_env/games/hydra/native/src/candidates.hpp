@@ -1,4 +1,4 @@
-// Candidate features (hydra_env/games/hydra/envs/candidates.py CandidateEncoder.encode) on the native
+// Candidate features (hydra_env/games/hydra/observe/candidates.py CandidateEncoder.encode) on the native
 // engine: each legal action applied to a copy of the seat's re-dealt game (determinize with
 // default_rng(REDEAL_SEED)), described by its after-state. Computed in double in the Python
 // code's order and cast to float32, so the values are bit-identical.

@@ -1,4 +1,4 @@
-// See observation.hpp. The steps follow Encoder.fill / entries (hydra_env/games/hydra/envs/encoding):
+// See observation.hpp. The steps follow Encoder.fill / entries (hydra_env/games/hydra/observe/encoding):
 // template, Hydra block, card block, pile sizes, (solo) the hero block, then the entries
 // set to 1, then the other values.
 #include "observation.hpp"

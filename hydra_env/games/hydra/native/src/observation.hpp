@@ -1,4 +1,4 @@
-// The observation encoder (hydra_env/games/hydra/envs/encoding, the flat float32 layout) on the native
+// The observation encoder (hydra_env/games/hydra/observe/encoding, the flat float32 layout) on the native
 // state. Its layout comes from the Python Encoder (hydra_env/native/observation.py hands the
 // offsets and tables over), so any component set the Python encoder takes works here too;
 // the values are those of Encoder.encode (doubles cast to float32, written in its order).

@@ -17,27 +17,18 @@
 #include "common/batch.hpp"
 #include "hgame.hpp"
 #include "common/py_buffer.hpp"
+#include "common/py_dict.hpp"
 
 namespace nb = nanobind;
 using namespace hydras;
 
 namespace {
 
-nb::handle item(nb::handle d, const char* name) {
-    PyObject* v = PyDict_GetItemString(d.ptr(), name);
-    if (!v) throw nb::key_error(name);
-    return nb::handle(v);
-}
+using hydra_native::dict_item;
+using Buffer = hydra_native::MaskOrObservation;
 
 template <typename T>
-T get(nb::handle d, const char* name) { return nb::cast<T>(item(d, name)); }
-
-// A mask buffer (bool, int8 or uint8) or an observation buffer (float32) of the caller.
-struct Buffer : hydra_native::PyBufferView {
-    Buffer(nb::handle obj, bool bytes, const char* what)
-        : PyBufferView(obj, bytes ? 1 : 4, bytes ? "?bB" : "f", what,
-                       bytes ? "a bool, int8 or uint8 array" : "a float32 array") {}
-};
+T get(nb::handle d, const char* name) { return hydra_native::dict_get<T>(d, name); }
 
 std::shared_ptr<const Tables> make_tables(nb::dict d) {
     auto t = std::make_shared<Tables>();
@@ -208,20 +199,20 @@ HydrasNative from_dict(std::shared_ptr<const Tables> tables, nb::dict d) {
     }
     if (s.hands.size() != size_t(s.players) || s.hydras.size() != size_t(s.players))
         throw nb::value_error("hands and hydras need one entry per seat");
-    nb::handle pending = item(d, "pending");
+    nb::handle pending = dict_item(d, "pending");
     if (!pending.is_none()) {
         auto p = nb::cast<std::vector<int>>(pending);
         s.has_pending = true;
         s.pending_kind = p.at(0);
         s.pending_seat = p.at(1);
     }
-    nb::handle attack = item(d, "attack");
+    nb::handle attack = dict_item(d, "attack");
     if (!attack.is_none()) {
         auto a = nb::cast<std::vector<int>>(attack);
         s.has_attack = true;
         s.attack = {a.at(0), a.at(1), a.at(2), a.at(3), a.at(4), a.at(5) != 0};
     }
-    nb::handle burn = item(d, "burn_cell");
+    nb::handle burn = dict_item(d, "burn_cell");
     if (!burn.is_none()) {
         auto b = nb::cast<std::vector<int>>(burn);
         s.has_burn = true;

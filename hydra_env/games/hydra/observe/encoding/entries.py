@@ -6,7 +6,7 @@ heroes, the display tokens and the piles. :meth:`EntriesMixin.entries` returns
 them as (indices set to 1, indices, values), gathered from small cached tuples
 where the state they show repeats; the encoder writes them with fancy-index
 writes (one scatter for a whole batch). :class:`EntriesMixin` is a part of
-:class:`~hydra_env.games.hydra.envs.encoding.encoder.Encoder` and reads its layout
+:class:`~hydra_env.games.hydra.observe.encoding.encoder.Encoder` and reads its layout
 attributes (``board``, ``channels``, ``f``, ``P``, ...).
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from hydra_env.games.hydra.envs.encoding.layout import HERO_BLOCK, MAX_SEATS, PHASES, QUEUE_NORM
+from hydra_env.games.hydra.observe.encoding.layout import HERO_BLOCK, MAX_SEATS, PHASES, QUEUE_NORM
 from hydra_env.games.hydra.rules import compass
 from hydra_env.games.hydra.rules.codec import BLOCK_SLOTS, DISPLAY_SLOTS, HAND_SLOTS, HYDRA_HAND_SLOTS
 from hydra_env.games.hydra.rules.state import (

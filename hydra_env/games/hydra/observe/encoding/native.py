@@ -1,6 +1,6 @@
 """The native observation encoder: the same layout, written by the C++ engine.
 
-:func:`native_layout` hands an :class:`~hydra_env.games.hydra.envs.encoding.encoder.Encoder`'s
+:func:`native_layout` hands an :class:`~hydra_env.games.hydra.observe.encoding.encoder.Encoder`'s
 offsets and tables to ``hydra_env.games.hydra._native`` once (cached on the encoder);
 :func:`encode_into` then writes ``Encoder.encode(game, seat)`` for a
 :class:`~hydra_env.games.hydra.native.game.NativeGame` straight from its C++ state into a
@@ -16,7 +16,9 @@ from typing import Any
 import numpy as np
 
 from hydra_env.games.hydra.data import MAX_HEADS
-from hydra_env.games.hydra.envs.encoding.layout import (
+from hydra_env.games.hydra.native import available, require
+from hydra_env.games.hydra.native.game import NativeGame
+from hydra_env.games.hydra.observe.encoding.layout import (
     DISPLAY_CARD,
     HAND_CARD,
     HERO_BLOCK,
@@ -25,8 +27,6 @@ from hydra_env.games.hydra.envs.encoding.layout import (
     QUEUE_NORM,
     ROW_C_CARD,
 )
-from hydra_env.games.hydra.native import available, require
-from hydra_env.games.hydra.native.game import NativeGame
 from hydra_env.games.hydra.rules.codec import BLOCK_SLOTS, DISPLAY_SLOTS, HAND_SLOTS, HYDRA_HAND_SLOTS
 
 _FEATURES = ("heads", "mode", "players", "stars", "scenario", "round", "moon", "decision", "decider",
@@ -104,8 +104,8 @@ def encode_into(encoder: Any, game: Any, seat: int, out: np.ndarray) -> bool:
 def batch_layouts(rules: Any, candidates: int) -> tuple[Any, int, Any, int]:
     """The native observation layout and size, candidate layout and feature count of
     ``rules`` (the provider of :func:`hydra_env.games.hydra.native.batch.register_layouts`)."""
-    from hydra_env.games.hydra.envs.candidates import N_FEATURES, CandidateEncoder
-    from hydra_env.games.hydra.envs.encoding.encoder import encoder_for
+    from hydra_env.games.hydra.observe.candidates import N_FEATURES, CandidateEncoder
+    from hydra_env.games.hydra.observe.encoding.encoder import encoder_for
 
     encoder = encoder_for(rules.components)
     cand = CandidateEncoder(rules, candidates).native_layout() if candidates else None

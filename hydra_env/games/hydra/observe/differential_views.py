@@ -2,9 +2,9 @@
 
 :class:`ViewCheck` is the ``check`` of :func:`hydra_env.games.hydra.native.differential.run`:
 after every decision it compares, between the Python and the native game, the
-observation encoding (:class:`~hydra_env.games.hydra.envs.encoding.Encoder`, of the
+observation encoding (:class:`~hydra_env.games.hydra.observe.encoding.Encoder`, of the
 deciding seat and of seat 0), the candidate features of the deciding seat
-(:class:`~hydra_env.games.hydra.envs.candidates.CandidateEncoder`, K = 144; every
+(:class:`~hydra_env.games.hydra.observe.candidates.CandidateEncoder`, K = 144; every
 ``candidates_every`` decisions) and, every
 ``determinize_every`` decisions, ``determinize`` of a random seat with equal
 numpy Generators (the same copy, and the generators left in the same state).
@@ -18,8 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from hydra_env.games.hydra.envs.candidates import CandidateEncoder
-from hydra_env.games.hydra.envs.encoding import encoder_for
+from hydra_env.games.hydra.observe.candidates import CandidateEncoder
+from hydra_env.games.hydra.observe.encoding import encoder_for
 
 CANDIDATES = 144
 

@@ -48,9 +48,9 @@ from typing import Any
 import numpy as np
 
 from hydra_env import arguments
-from hydra_env.games.hydra.envs.encoding.native import native_of
 from hydra_env.games.hydra.native import available as native_available
 from hydra_env.games.hydra.native import require as native_require
+from hydra_env.games.hydra.observe.encoding.native import native_of
 from hydra_env.games.hydra.rules import codec as action_codec
 from hydra_env.games.hydra.rules import compass
 from hydra_env.games.hydra.rules.heroes import attack, slot_card

@@ -1,7 +1,7 @@
 """The observation layout: named blocks of board channels and of features.
 
 Builds, from sizes taken from the component data, the layout that the package
-docstring (:mod:`hydra_env.games.hydra.envs.encoding`) documents channel by channel and
+docstring (:mod:`hydra_env.games.hydra.observe.encoding`) documents channel by channel and
 block by block; a test checks that the feature table printed from this code
 (:meth:`Encoder.layout_table`) appears there. Change both together, and bump
 :data:`OBS_VERSION` when the layout changes.

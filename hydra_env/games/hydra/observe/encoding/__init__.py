@@ -98,8 +98,8 @@ How an observation is put together fast is told in :mod:`.encoder`.
 
 from __future__ import annotations
 
-from hydra_env.games.hydra.envs.encoding.encoder import Encoder, encoder_for
-from hydra_env.games.hydra.envs.encoding.layout import MAX_SEATS, OBS_VERSION
+from hydra_env.games.hydra.observe.encoding.encoder import Encoder, encoder_for
+from hydra_env.games.hydra.observe.encoding.layout import MAX_SEATS, OBS_VERSION
 
 # Size limits of the encoders' caches: entries of a cache of small tuples, and of
 # the caches of dense blocks (≤ 10 MB each). Read from here whenever a cache is

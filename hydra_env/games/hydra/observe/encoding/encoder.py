@@ -23,10 +23,10 @@ from typing import Any
 import numpy as np
 
 from hydra_env.games.hydra.data import Components, default_components
-from hydra_env.games.hydra.envs.encoding.batch import BatchMixin
-from hydra_env.games.hydra.envs.encoding.blocks import BlocksMixin, card_vectors
-from hydra_env.games.hydra.envs.encoding.entries import Entries, EntriesMixin
-from hydra_env.games.hydra.envs.encoding.layout import (
+from hydra_env.games.hydra.observe.encoding.batch import BatchMixin
+from hydra_env.games.hydra.observe.encoding.blocks import BlocksMixin, card_vectors
+from hydra_env.games.hydra.observe.encoding.entries import Entries, EntriesMixin
+from hydra_env.games.hydra.observe.encoding.layout import (
     DISPLAY_CARD,
     HAND_CARD,
     HYDRA_HAND_CARD,
@@ -34,7 +34,7 @@ from hydra_env.games.hydra.envs.encoding.layout import (
     channel_layout,
     feature_layout,
 )
-from hydra_env.games.hydra.envs.encoding.native import encode_into
+from hydra_env.games.hydra.observe.encoding.native import encode_into
 from hydra_env.games.hydra.rules.state import State
 from hydra_env.games.hydra.rules.tables import Rules, tables_for
 

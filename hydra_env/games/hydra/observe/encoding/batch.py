@@ -1,7 +1,7 @@
 """Legal-action masks, and observations and masks of many games at once.
 
 :class:`BatchMixin` is a part of
-:class:`~hydra_env.games.hydra.envs.encoding.encoder.Encoder`: :meth:`~BatchMixin.encode_batch`
+:class:`~hydra_env.games.hydra.observe.encoding.encoder.Encoder`: :meth:`~BatchMixin.encode_batch`
 fills each row with :meth:`Encoder.fill` and writes the changing entries of
 all rows with one scatter; the masks read only the game (``legal_mask``).
 """
@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from hydra_env.errors import ConfigError
-from hydra_env.games.hydra.envs.encoding.native import encode_into
+from hydra_env.games.hydra.observe.encoding.native import encode_into
 
 
 def _seat_list(seats: Sequence[int] | int, count: int) -> Sequence[int]:

@@ -12,7 +12,7 @@ Three blocks, each cached by the state it shows (see :meth:`Encoder.fill`):
 
 Also the card vectors those blocks are made of (43 values per action card, 28
 per hydra side; the package docstring lists them). :class:`BlocksMixin` is a
-part of :class:`~hydra_env.games.hydra.envs.encoding.encoder.Encoder`: it reads the
+part of :class:`~hydra_env.games.hydra.observe.encoding.encoder.Encoder`: it reads the
 encoder's layout attributes (``board``, ``channels``, ``f``, ``P``, ...).
 """
 
@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from hydra_env.games.hydra.data import MAX_HEADS, Components
-from hydra_env.games.hydra.envs.encoding.layout import DISPLAY_CARD, HAND_CARD, HYDRA_HAND_CARD, ROW_C_CARD
+from hydra_env.games.hydra.observe.encoding.layout import DISPLAY_CARD, HAND_CARD, HYDRA_HAND_CARD, ROW_C_CARD
 from hydra_env.games.hydra.rules.codec import BLOCK_SLOTS, DISPLAY_SLOTS
 from hydra_env.games.hydra.rules.tables import HERO_KINDS
 
@@ -82,7 +82,7 @@ def card_vectors(components: Components, n_colours: int, n_areas: int) -> CardVe
 
 def _cache_limit(name: str) -> int:
     """The size limit of cache ``name``, read from the package at call time, so that
-    ``hydra_env.games.hydra.envs.encoding.CACHE_LIMIT`` / ``CACHE_LIMITS`` may be tuned (tests do)."""
+    ``hydra_env.games.hydra.observe.encoding.CACHE_LIMIT`` / ``CACHE_LIMITS`` may be tuned (tests do)."""
     package = sys.modules[__package__]
     return package.CACHE_LIMITS.get(name, package.CACHE_LIMIT)
 
