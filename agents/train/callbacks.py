@@ -12,7 +12,7 @@ from typing import Any
 
 from stable_baselines3.common.callbacks import BaseCallback
 
-from agents.progress import progress
+from agents.progress import duration, note, progress
 from agents.train import game_hooks
 from agents.train.config_fields import TrainConfig
 from hydra_env.api.registry import game_names
@@ -202,6 +202,7 @@ class Evaluate(BaseCallback):
         self.best = best["metric"] if best else float("-inf")
 
     def _on_training_start(self) -> None:
+        self._clock = (time.perf_counter(), int(self.num_timesteps))
         every = self.config.eval_freq
         self.next = (self.num_timesteps // every + 1) * every if every else 0
         if every and self.num_timesteps == 0 and self.config.bc_teacher:
@@ -224,12 +225,23 @@ class Evaluate(BaseCallback):
         self.logger.record("eval/seconds", time.perf_counter() - start)
         self.logger.dump(self.num_timesteps)
         score = primary_metric(metrics, self.config)
+        self._note(metrics)
         if self.num_timesteps > 0 and score > self.best:
             self.best = score
             save_atomic(self.model, self.run_dir / "best_model.zip")
             self.best_file.write_text(json.dumps({"metric": score, "timesteps": self.num_timesteps,
                                                   **metrics}, indent=2))
         return metrics
+
+
+    def _note(self, metrics: dict[str, float]) -> None:
+        """One line a log keeps: the step, the evaluation's figures, the rate and the ETA."""
+        now, steps, total = time.perf_counter(), int(self.num_timesteps), self.config.total_timesteps
+        began, first = getattr(self, "_clock", (now, steps))
+        rate = (steps - first) / (now - began) if now > began and steps > first else 0.0
+        shown = "  ".join(f"{k.split('/', 1)[-1]} {v:.3f}" for k, v in list(metrics.items())[:4])
+        eta = f"  {rate:,.0f} steps/s  ETA {duration((total - steps) / rate)}" if rate else ""
+        note(f"eval at step {steps:,}/{total:,}: {shown}{eta}")
 
 
 class SelfPlayPool(BaseCallback):

@@ -74,7 +74,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 QUICK = ("total_timesteps=4096", "n_envs=2", "n_steps=256", "batch_size=128", "n_epochs=2",
          "eval_freq=2048", "eval_games=4", "checkpoint_freq=2048", "final_eval_games=10",
-         "bc_games=8", "bc_epochs=1")
+         "bc_games=20")
 """The overrides of ``--quick``, laid under the command line's own ``--set`` (the ``bc_`` ones
 only for a config that imitates a teacher)."""
 

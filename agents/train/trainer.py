@@ -43,6 +43,7 @@ from typing import Any
 import torch
 
 import hydra_env  # noqa: F401  (registers the environment ids)
+from agents.progress import note
 from agents.train import callbacks as cb
 from agents.train import checkpoint_load as ckpts
 from agents.train import game_hooks
@@ -176,6 +177,10 @@ def _learn(model: Any, venv: Any, config: TrainConfig, run_dir: Path, *, resume:
     cb.write_status(run_dir, state="running", timesteps=int(model.num_timesteps),
                     total_timesteps=config.total_timesteps)
     started = time.perf_counter()
+    if remaining > 0:
+        note(f"PPO: {remaining:,} steps to {config.total_timesteps:,} on {config.env} ({config.n_envs} envs); "
+             f"an evaluation every {config.eval_freq:,} steps" if config.eval_freq else
+             f"PPO: {remaining:,} steps to {config.total_timesteps:,} on {config.env} ({config.n_envs} envs)")
     try:
         if remaining > 0:
             model.learn(remaining, callback=callbacks, reset_num_timesteps=not resume,
@@ -205,6 +210,7 @@ def _finish(model: Any, config: TrainConfig, run_dir: Path) -> None:
 def _report(config: TrainConfig, run_dir: Path, workers: int) -> None:
     """The final evaluation report (when the config asks for one), then status ``done``."""
     if config.final_eval_games:
+        note(f"final report: {config.final_eval_games:,} games of the {evaluated_model(run_dir)['model']} model")
         code = final_report(config, run_dir, workers)
         if code == 130:
             raise KeyboardInterrupt
