@@ -1,9 +1,12 @@
 # The two commands of the README. Each sets up .venv when it is missing (or when
-# pyproject.toml / constraints.txt changed since), then runs its job.
+# pyproject.toml / constraints.txt changed since), then runs its job. `make train` installs only
+# what training and the tools need (the package and its dependencies); `make test` adds the test,
+# notebook, browser and cluster tools (".[all]").
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TRAIN_STAMP := $(VENV)/.installed-train
 
 .PHONY: test train lint setup native native-asan
 
@@ -12,7 +15,7 @@ test: $(STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/ruff check .
 
-train: $(STAMP)
+train: $(TRAIN_STAMP)
 	$(BIN)/hydra-env train
 
 lint: $(STAMP)
@@ -27,7 +30,8 @@ native: $(STAMP)
 	$(BIN)/pip install --no-build-isolation --no-deps -e .
 
 # The native engine built with AddressSanitizer + UndefinedBehaviorSanitizer (any error
-# aborts), then the random-input fuzz of the native facade and the differential runs (Hydra, Hydras) under it.
+# aborts), then the random-input fuzz of the native facade and the differential runs under it (Hydra,
+# Hydras, then every game with a native engine).
 ASAN_BUILD := build/asan
 ASAN_RUN = ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	LD_PRELOAD="$$($(CXX) -print-file-name=libasan.so) $$($(CXX) -print-file-name=libstdc++.so)" \
@@ -39,8 +43,14 @@ native-asan: $(STAMP)
 	$(ASAN_RUN) benchmarks/native_fuzz.py --seconds $(or $(FUZZ_SECONDS),20)
 	$(ASAN_RUN) benchmarks/differential.py --decisions $(or $(DECISIONS),50000)
 	$(ASAN_RUN) benchmarks/differential_hydras.py --decisions $(or $(HYDRAS_DECISIONS),20000)
+	$(ASAN_RUN) benchmarks/differential_games.py --game all --decisions $(or $(GAME_DECISIONS),20000)
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -c constraints.txt -e ".[all]"
-	touch $(STAMP)
+	touch $(STAMP) $(TRAIN_STAMP)
+
+$(TRAIN_STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -c constraints.txt -e .
+	touch $(TRAIN_STAMP)

@@ -34,16 +34,27 @@ def parse_setting(text: str, spec: hydra_env.GameSpec) -> dict:
 def main(argv: list[str] | None = None) -> int:
     """Run the comparison in chunks, printing progress; 0 when no difference was found."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", required=True, choices=hydra_env.game_names())
+    parser.add_argument("--game", required=True, choices=[*hydra_env.game_names(), "all"],
+                        help="a game, or all: every registered game with a native engine in turn (its defaults)")
     parser.add_argument("--setting", action="append", default=[], help="key=value,... (repeatable)")
     parser.add_argument("--decisions", type=int, default=100_000, help="decisions to compare (default 100000)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the games and the choices")
     parser.add_argument("--chunk", type=int, default=20_000, help="decisions per progress line")
     args = parser.parse_args(argv)
-    spec = hydra_env.game_spec(args.game)
+    if args.game == "all":
+        games = [n for n in hydra_env.game_names() if "native" in hydra_env.game_spec(n).engines]
+        codes = [run_game(n, [], args) for n in games]
+        return max(codes, default=0)
+    return run_game(args.game, args.setting, args)
+
+
+def run_game(game: str, setting_texts: list[str], args: argparse.Namespace) -> int:
+    """The differential of one game (see the module docstring); 0 when no difference was found."""
+    spec = hydra_env.game_spec(game)
+    print(f"{game}:", flush=True)
     if "native" not in spec.engines:
-        raise SystemExit(f"game {args.game!r} has no native engine")
-    settings = [parse_setting(text, spec) for text in args.setting] or [spec.defaults()]
+        raise SystemExit(f"game {game!r} has no native engine")
+    settings = [parse_setting(text, spec) for text in setting_texts] or [spec.defaults()]
     harness = Differential(spec, settings)
     report = DifferentialReport()
     seconds = 0.0

@@ -1,0 +1,101 @@
+// The legal actions of the pending decision (options.py, spec 4.3), ascending, with the
+// movement table of a movement decision (its canonical paths), and the queries on the legal
+// actions kept with the state.
+#include <algorithm>
+#include <vector>
+
+#include "heroica.hpp"
+
+namespace heroica {
+
+// The legal actions of the pending decision, ascending, and (when asked) the movement table.
+void options(const State& s, const Tables& t, Legal& out, Movements& moves) {
+    out.count = 0;
+    if (!s.has_pending) return;
+    HCodec c{t.n};
+    int kind = s.pending_kind;
+    auto movement = [&](bool reenter) {
+        for (int x = 0; x < t.n; ++x)
+            if (moves.has[x]) out.push(x);
+        if (reenter && moves.has[kReenterKey]) out.push(c.reenter());
+    };
+    if (kind == DRAFT) {
+        for (int cls = 0; cls < t.num_classes(); ++cls) {
+            bool taken = false;
+            for (int h = 0; h < s.heroes; ++h) taken = taken || s.hero_class[h] == cls;
+            if (!taken) out.push(c.hero(cls));
+        }
+        return;
+    }
+    if (kind == PICK_HERO) {
+        for (int h = 0; h < s.heroes; ++h)
+            if (s.hero_owner[h] == s.pending_seat) out.push(c.hero(s.hero_class[h]));
+        std::sort(out.a, out.a + out.count);
+        return;
+    }
+    if (kind == MONSTER_PICK) {
+        for (int x = 0; x < t.n; ++x)
+            if (s.monster_at[x] >= 0) out.push(c.target(x));
+        return;
+    }
+    int near[4];
+    if (kind == MONSTER_MOVE) {
+        monster_movements(t, s, s.monster, s.allowance, moves);
+        movement(adjacent_active_heroes(t, s, s.monster, near) > 0);
+        return;
+    }
+    if (kind == MONSTER_FIGHT) {
+        int count = adjacent_active_heroes(t, s, s.monster, near);
+        for (int i = 0; i < count; ++i) out.push(c.target(near[i]));
+        return;
+    }
+    int h = s.hero, here = s.hero_space[h];
+    int cls = s.hero_class[h];
+    if (kind == MOVE) {
+        hero_movements(t, s, h, s.allowance, moves);
+        movement(any_adjacent_monster(t, s, here));
+        if (s.move_face == 0) {
+            int skill_kind = t.class_skill[size_t(cls)], reach = t.class_range[size_t(cls)];
+            for (int m = 0; m < t.n; ++m) {
+                if (s.monster_at[m] < 0) continue;
+                int far = skill_kind == RANGED_PATH ? t.d(here, m) : skill_kind == RANGED_LINE ? t.l(here, m) : 0;
+                if (far >= 1 && far <= reach) out.push(c.target(m));
+            }
+            if (skill_kind == HEAL_SELF_FULL && s.hero_health[h] < t.max_health) out.push(c.self_heal());
+        }
+    } else if (kind == FIGHT) {
+        for (int nb : t.neighbours[size_t(here)])
+            if (s.monster_at[nb] >= 0) out.push(c.target(nb));
+    } else if (kind == SHIELD) {
+        out.push(c.plain());
+        out.push(c.melee());
+    } else if (kind == STEP) {
+        hero_movements(t, s, h, s.allowance, moves);
+        movement(false);
+    } else if (kind == HEAL_END || kind == TURN_END) {
+        out.push(c.end_turn());
+    }
+    if (kind >= MOVE && kind <= TURN_END && s.hero_potions[h] && s.hero_health[h] < t.max_health)
+        out.push(c.drink());
+    std::sort(out.a, out.a + out.count);
+}
+
+void refresh_legal(State& s, const Tables& t) {
+    Legal legal;
+    Movements moves;
+    options(s, t, legal, moves);
+    s.legal = legal;
+    s.paths.valid = false;
+}
+
+void legal_actions(const State& s, std::vector<int>& out) { out.assign(s.legal.a, s.legal.a + s.legal.count); }
+
+void legal_mask(const State& s, uint8_t* out) {
+    for (int i = 0; i < s.legal.count; ++i) out[s.legal.a[i]] = 1;
+}
+
+bool is_legal(const State& s, int action) {
+    return std::binary_search(s.legal.a, s.legal.a + s.legal.count, int16_t(action));
+}
+
+}  // namespace heroica
