@@ -26,9 +26,9 @@ import time
 import numpy as np
 
 from hydra_env import Game
+from hydra_env.games.hydra.native.batch import NativeGameBatch
 from hydra_env.games.hydra.observe.candidates import CandidateEncoder
 from hydra_env.games.hydra.observe.encoding import Encoder
-from hydra_env.games.hydra.native.batch import NativeGameBatch
 
 
 def batch_rate(scenario: int, n: int, seconds: float, **kw: bool) -> tuple[float, float]:

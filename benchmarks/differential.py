@@ -17,8 +17,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from hydra_env.games.hydra.observe.differential_views import ViewCheck
 from hydra_env.games.hydra.native.differential import SCENARIOS, run
+from hydra_env.games.hydra.observe.differential_views import ViewCheck
 
 
 def main(argv: list[str] | None = None) -> int:
