@@ -1,0 +1,13 @@
+// The extension module hydra_env.games.hadara._native: the bindings of bindings_hadara.cpp.
+#include <nanobind/nanobind.h>
+
+namespace nb = nanobind;
+
+namespace hadara {
+void bind_hadara(nb::module_& m);  // bindings_hadara.cpp
+}
+
+NB_MODULE(_native, m) {
+    m.doc() = "The native engine of Hadara (rules with reconstructed components): hydra_env.games.hadara.native.game.";
+    hadara::bind_hadara(m);
+}
