@@ -48,3 +48,21 @@ def _engine_of_the_run(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
     callspec = getattr(request.node, "callspec", None)
     if callspec is not None and "engine" in callspec.params:
         monkeypatch.setenv("HYDRA_ENV_ENGINE", callspec.params["engine"])
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--run-slow``: also run the tests marked ``slow`` (left out by default)."""
+    parser.addoption("--run-slow", action="store_true", default=False,
+                     help="run the tests marked slow too (the 100,000-decision differentials ...)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip the tests marked ``slow`` unless ``--run-slow`` (or HYDRA_ENV_SLOW_TESTS=1) asks
+    for them: the suite stays within CI's time; their shorter twins always run."""
+    import os
+    if config.getoption("--run-slow") or os.environ.get("HYDRA_ENV_SLOW_TESTS") == "1":
+        return
+    skip = pytest.mark.skip(reason="slow: run with --run-slow (or HYDRA_ENV_SLOW_TESTS=1)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

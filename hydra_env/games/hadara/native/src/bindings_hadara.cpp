@@ -17,6 +17,7 @@
 
 #include "common/batch.hpp"
 #include "common/py_buffer.hpp"
+#include "common/py_dict.hpp"
 #include "hadara.hpp"
 #include "state_dict.hpp"
 
@@ -27,11 +28,7 @@ namespace {
 
 [[noreturn]] void fail(const std::string& what) { throw nb::value_error(("native Hadara: " + what).c_str()); }
 
-struct Buffer : hydra_native::PyBufferView {
-    Buffer(nb::handle obj, bool bytes, const char* what)
-        : PyBufferView(obj, bytes ? 1 : 4, bytes ? "?bB" : "f", what,
-                       bytes ? "a bool, int8 or uint8 array" : "a float32 array") {}
-};
+using Buffer = hydra_native::MaskOrObservation;
 
 HadaraNative new_game(std::shared_ptr<const Tables> tables, int players, uint64_t seed, bool board_random,
                       bool piles_top) {

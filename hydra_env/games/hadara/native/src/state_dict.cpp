@@ -1,6 +1,8 @@
 // The native Hadara engine's data from and to Python: the component tables (the dict of
 // hydra_env.games.hadara.native.game.tables_dict) and the state (exactly the dict of
 // hydra_env.games.hadara.save.state_data: same keys, same order, same values).
+#include "common/py_buffer.hpp"
+#include "common/py_dict.hpp"
 #include "state_dict.hpp"
 
 #include <nanobind/stl/vector.h>
@@ -17,14 +19,10 @@ namespace {
 
 [[noreturn]] void fail(const std::string& what) { throw nb::value_error(("native Hadara: " + what).c_str()); }
 
-nb::handle item(nb::handle d, const char* name) {
-    PyObject* v = PyDict_GetItemString(d.ptr(), name);
-    if (!v) throw nb::key_error(name);
-    return nb::handle(v);
-}
+nb::handle item(nb::handle d, const char* name) { return hydra_native::dict_item(d, name); }
 
 template <typename T>
-T get(nb::handle d, const char* name) { return nb::cast<T>(item(d, name)); }
+T get(nb::handle d, const char* name) { return hydra_native::dict_get<T>(d, name); }
 
 template <size_t N>
 std::array<int, N> fixed(const std::vector<int>& v, const char* what) {

@@ -1,0 +1,124 @@
+"""Beliefs about who is HYDRA, from one seat's information (:func:`.views.seat_info`).
+
+A belief is a weight per HYDRA-sized set of seats (at most C(8, 3) = 56 sets). The
+*public* posterior (the spec's section 9) starts uniform over the sets consistent with the
+reveals and, per offensive whose cards were revealed, multiplies each set by
+Binomial(L; G, p): L = face-down reds − cards claimed bad (the lies needed), G = the
+claimed-good cards of the set's seats, p = 0.85 (how often an agent's claimed-good card is
+red); L > G gives a floor weight instead of zero, so a table that does not follow the model
+never empties the belief. The *private* posterior adds what the seat alone knows: its own
+loyalty (and the whole team when HYDRA), its Widow results, its Web-Slinger and Blind
+Justice results (a claim seen false points at its maker), and the values of gifts it
+received (a red gift points at the giver).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+from typing import Any
+
+P_LIE = 0.85
+FLOOR = 1e-6
+
+
+def _likelihood(lies: int, good: int) -> float:
+    lies = max(lies, 0)
+    if lies > good:
+        return FLOOR
+    return comb(good, lies) * P_LIE ** lies * (1 - P_LIE) ** (good - lies)
+
+
+def _offensive_terms(record: dict[str, Any], players: int) -> tuple[int, list[int]] | None:
+    """(L, claimed-good count per seat) of a revealed offensive, or None when it tells nothing."""
+    cards = record["cards"]
+    if cards is None or all(c < 0 for c in record["claim"]):
+        return None
+    up_reds = sum(sum(record["up"][s][4:]) for s in range(players))
+    reds = sum(cards[4:]) - up_reds
+    bad = sum(record["down_count"][s] - record["claim"][s] for s in range(players) if record["claim"][s] >= 0)
+    good = [max(record["claim"][s], 0) for s in range(players)]
+    return reds - bad, good
+
+
+class Belief:
+    """Weights over the HYDRA-sized seat sets; ``marginals()`` the chance each seat is HYDRA."""
+
+    def __init__(self, players: int, hydra: int) -> None:
+        self.players = players
+        self.sets = [frozenset(c) for c in combinations(range(players), hydra)]
+        self.weights = [1.0] * len(self.sets)
+
+    def restrict(self, seat: int, is_hydra: bool) -> None:
+        """Keep only the sets where ``seat`` has that loyalty."""
+        self.weights = [w if (seat in s) == is_hydra else 0.0 for s, w in zip(self.sets, self.weights, strict=True)]
+
+    def scale(self, seat: int, factor_in: float, factor_out: float = 1.0) -> None:
+        """Multiply the sets holding ``seat`` by ``factor_in``, the others by ``factor_out``."""
+        self.weights = [w * (factor_in if seat in s else factor_out) for s, w in zip(self.sets, self.weights,
+                                                                                      strict=True)]
+
+    def update_offensives(self, offensives: list[dict[str, Any]]) -> None:
+        """The claims' likelihood for every revealed offensive."""
+        for record in offensives:
+            terms = _offensive_terms(record, self.players)
+            if terms is None:
+                continue
+            lies, good = terms
+            self.weights = [w * _likelihood(lies, sum(good[x] for x in s)) if w else 0.0
+                            for s, w in zip(self.sets, self.weights, strict=True)]
+            self._normalise()
+
+    def _normalise(self) -> None:
+        total = sum(self.weights)
+        if total > 0:
+            self.weights = [w / total for w in self.weights]
+
+    def marginals(self) -> list[float]:
+        """The probability that each seat is HYDRA."""
+        self._normalise()
+        total = sum(self.weights)
+        if total <= 0:
+            return [0.0] * self.players
+        return [sum(w for s, w in zip(self.sets, self.weights, strict=True) if seat in s) for seat in
+                range(self.players)]
+
+
+def public_belief(info: dict[str, Any]) -> Belief:
+    """The public posterior (reveals and claims only)."""
+    belief = Belief(info["players"], info["hydra_count"])
+    for seat in range(info["players"]):
+        if info["revealed"][seat]:
+            belief.restrict(seat, True)
+    belief.update_offensives(info["offensives"])
+    return belief
+
+
+def private_belief(info: dict[str, Any]) -> Belief:
+    """The public posterior plus what ``info``'s seat alone knows (this module's docstring)."""
+    belief = public_belief(info)
+    for seat, loyalty in enumerate(info["known_loyalty"]):
+        if loyalty >= 0:
+            belief.restrict(seat, loyalty == 1)
+    if info["web"]:
+        index, target, counts = info["web"]
+        record = info["offensives"][index]
+        _claim_evidence(belief, target, record["claim"][target], sum(counts[:4]))
+    if info["radar"]:
+        _, target, truth = info["radar"]
+        belief.scale(target, 0.6 if truth else 1.0, 1.0 if truth else 0.03)
+    for record in info["offensives"]:
+        for giver in range(info["players"]):
+            if record["gave_to"][giver] == info["seat"] and sum(record["received"]) > 0:
+                reds = sum(record["received"][4:])
+                belief.scale(giver, 3.0 ** reds if reds else 0.6)
+    return belief
+
+
+def _claim_evidence(belief: Belief, target: int, claim: int, blue: int) -> None:
+    if claim < 0:
+        return
+    if claim != blue:
+        belief.scale(target, 1.0, 0.03)
+    else:
+        belief.scale(target, 0.6)

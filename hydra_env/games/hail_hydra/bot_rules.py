@@ -1,0 +1,155 @@
+"""The reference bots' rules of thumb (the spec's section 9): which cards, gifts, targets and
+abilities, from one seat's information. Used by :mod:`.bots`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hydra_env.games.hail_hydra.codec import CLAIM, MULTISETS, TARGET, UP
+from hydra_env.games.hail_hydra.components import VALUES, Components
+
+BLUE_HIGH_FIRST = (3, 2, 1, 0)
+RED_MILD_FIRST = (4, 5, 6, 7)
+RED_WORST_FIRST = (7, 6, 5, 4)
+BLUE_LOW_FIRST = (0, 1, 2, 3)
+
+
+def _lengths(legal: list[int]) -> list[int]:
+    return sorted({len(MULTISETS[a]) for a in legal if a < CLAIM})
+
+
+def _take(hand: list[int], order: tuple[int, ...], count: int, picked: list[int]) -> None:
+    for v in order:
+        while count > 0 and hand[v] - picked[v] > 0:
+            picked[v] += 1
+            count -= 1
+
+
+def _fit(hand: list[int], picked: list[int], lengths: list[int], pad: tuple[int, ...]) -> list[int]:
+    while sum(picked) < lengths[0]:
+        before = sum(picked)
+        _take(hand, pad, lengths[0] - sum(picked), picked)
+        if sum(picked) == before:
+            break
+    return picked
+
+
+def play_cards(hand: list[int], legal: list[int], red_first: bool = False) -> list[int]:
+    """The loyal play: blues highest first up to the limit; with none, the mildest red;
+    padded with the mildest reds (then the lowest blues) to a minimum."""
+    lengths = _lengths(legal)
+    if not lengths:
+        return [0] * 8
+    picked = [0] * 8
+    _take(hand, BLUE_HIGH_FIRST, lengths[-1], picked)
+    if not sum(picked):
+        _take(hand, RED_MILD_FIRST, 1, picked)
+    return _fit(hand, picked, lengths, RED_MILD_FIRST + BLUE_LOW_FIRST)
+
+
+def red_first(hand: list[int], legal: list[int], r: int) -> list[int]:
+    """The saboteur's play: its ``r`` most negative reds (with none, its smallest blue),
+    padded with its most negative cards to a minimum."""
+    lengths = _lengths(legal)
+    if not lengths:
+        return [0] * 8
+    picked = [0] * 8
+    _take(hand, RED_WORST_FIRST, min(r, lengths[-1]), picked)
+    if not sum(picked):
+        _take(hand, BLUE_LOW_FIRST, 1, picked)
+    return _fit(hand, picked, lengths, RED_WORST_FIRST + BLUE_LOW_FIRST)
+
+
+def gift_choice(info: dict[str, Any], hydra: bool, target: int, team: set[int]) -> list[int]:
+    """The cards of a gift: loyal, the two highest blues (else the mildest red); HYDRA, up
+    to 2 reds to a teammate, else 1 red (else 1 card) to a SHIELD seat."""
+    hand, picked = info["hand"], [0] * 8
+    if not hydra:
+        _take(hand, BLUE_HIGH_FIRST, 2, picked)
+        if not sum(picked):
+            _take(hand, RED_MILD_FIRST, 1, picked)
+    else:
+        _take(hand, RED_WORST_FIRST, 2 if target in team else 1, picked)
+        if not sum(picked):
+            _take(hand, BLUE_LOW_FIRST, 1, picked)
+    return picked
+
+
+def best_target(info: dict[str, Any], legal: list[int], suspicion: list[float], rng: random.Random,
+                hydra: bool, team: set[int]) -> int:
+    """The legal target seat with the highest suspicion (a HYDRA bot spares its team); UP when none."""
+    seat, players = info["seat"], info["players"]
+    options = [(a, (seat + a - TARGET + 1) % players) for a in legal if TARGET <= a < UP]
+    if hydra:
+        options = [(a, s) for a, s in options if s not in team] or options
+    if not options:
+        return UP if UP in legal else legal[0]
+    return max(options, key=lambda o: (suspicion[o[1]], rng.random()))[0]
+
+
+def _damage(total: int, defence: int, cap: int | None) -> int:
+    if total < 1:
+        return 0
+    damage = max(0, total - defence)
+    return damage if cap is None else min(cap, damage)
+
+
+def _effective(comp: Components, villain: int, index: int) -> int:
+    power = comp.villain(villain)
+    shift = power.amount if (power.power == "blue_shift" and index < 4) or (power.power == "red_shift"
+                                                                           and index >= 4) else 0
+    return VALUES[index] - shift
+
+
+def _resolve_wanted(info: dict[str, Any], comp: Components, effect: str) -> bool:
+    villain = comp.villain(info["villain"])
+    total, health, defence = info["total"] or 0, info["health"], info["defence"]
+    cap = villain.amount if villain.power == "damage_cap" else None
+    tier = villain.tier
+    if effect == "remove_card":
+        cards = info["offensives"][-1]["cards"] or [0] * 8
+        present = [v for v in range(8) if cards[v] > 0]
+        if not present:
+            return False
+        worst = min(present, key=lambda v: _effective(comp, info["villain"], v))
+        return tier == 4 or _damage(total - _effective(comp, info["villain"], worst), defence, cap) >= health
+    if effect == "zero_defence":
+        return tier == 4 or _damage(total, 0, cap) >= health
+    if effect == "direct_damage":
+        return tier == 4 or health <= 3 or _damage(total, defence, cap) >= health - 3
+    if effect == "negate_total":
+        return _damage(-total, defence, cap) >= health or (tier >= 3 and total <= -6)
+    if effect == "heal_city":
+        return info["city"] <= 12
+    if effect == "skip_villain_attack":
+        survives = _damage(total, defence, cap) < health
+        return survives and (tier >= 3 or info["city"] <= info["strength"] + 3 * info["hydra_count"])
+    return effect == "check_claim"
+
+
+def ability_wanted(info: dict[str, Any], comp: Components, window: str, hydra: bool, suspicion: list[float],
+                   team: set[int] | None = None) -> bool:
+    """Whether the reference rules use this seat's ability now, in ``window``."""
+    seat = info["seat"]
+    effect = comp.heroes[info["heroes"][seat]].effect
+    if hydra:
+        if effect == "immunity":
+            return max(range(info["players"]), key=lambda s: suspicion[s]) == seat
+        if effect == "cancel_knockout":
+            return info["rounds"][-1]["result"] in (team or set())
+        return False
+    if window == "play":
+        if effect == "smash":
+            return comp.villain(info["villain"]).tier == 4 or info["health"] <= 8
+        if effect == "draw":
+            return sum(info["hand"][:4]) < 2
+        return effect == "peek_played"
+    if window == "resolve":
+        return _resolve_wanted(info, comp, effect)
+    if window == "knockout":
+        if effect == "ambush":
+            return bool(info["tiers_to_come"]) and info["tiers_to_come"][0] == 4
+        return effect == "peek_loyalty"
+    return False

@@ -1,0 +1,100 @@
+"""Team win shares of the scripted bots against each other (the spec's section 9 tables).
+
+::
+
+    python -m hydra_env.games.hail_hydra.calibrate --games 300 --players 5 6 7 8
+
+Each table plays ``games`` games per player count from seeds 0, 1, ...: SHIELD seats use
+one bot, HYDRA seats another. Printed per row: SHIELD's win share with its 95% Wilson
+interval, offensives per game, the share of games that reach Red Skull, knock-outs per game
+and their precision (the share that hit HYDRA).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+from hydra_env.games.hail_hydra.bots import DeduceBot, LoyalBot, SaboteurBot
+from hydra_env.games.hail_hydra.game import new_game
+
+
+class _Random:
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: Any, legal: list[int]) -> int:
+        return self.rng.choice(legal)
+
+
+TABLES: dict[str, tuple[Callable[..., Any], Callable[..., Any], dict[str, Any]]] = {
+    "random vs random": (_Random, _Random, {}),
+    "loyal at every seat": (LoyalBot, LoyalBot, {}),
+    "loyal vs random HYDRA": (LoyalBot, _Random, {}),
+    "loyal vs saboteur r=1": (LoyalBot, SaboteurBot, {"r": 1}),
+    "loyal vs saboteur r=2": (LoyalBot, SaboteurBot, {"r": 2}),
+    "deduce vs saboteur r=1": (DeduceBot, SaboteurBot, {"r": 1}),
+    "loyal vs deduce": (LoyalBot, DeduceBot, {"r": 1}),
+    "deduce vs deduce": (DeduceBot, DeduceBot, {"r": 1}),
+}
+
+
+def wilson(wins: int, games: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a share."""
+    if games == 0:
+        return 0.0, 0.0
+    z, p = 1.96, wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def play_game(seed: int, players: int, shield: Callable[..., Any], hydra: Callable[..., Any],
+              params: dict[str, Any]) -> Any:
+    """One game: SHIELD seats played by ``shield``, HYDRA seats by ``hydra``."""
+    game = new_game(seed=seed, num_players=players)
+    bots = [(hydra if game.state.loyalty[s] else shield)(seed=seed * 16 + s, **params) for s in range(players)]
+    while not game.is_over:
+        seat = game.current_player
+        game.apply(bots[seat].act(game.view(seat), game.legal_actions()))
+    return game
+
+
+def table_row(name: str, players: int, games: int) -> dict[str, Any]:
+    """The figures of one table at one player count."""
+    shield, hydra, params = TABLES[name]
+    wins = offensives = red_skull = knockouts = hits = 0
+    for seed in range(games):
+        game = play_game(seed, players, shield, hydra, params)
+        result = game.result()
+        wins += result.outcome == "shield"
+        offensives += result.offensives
+        red_skull += game.state.mission >= 4
+        knockouts += result.knockouts_shield + result.knockouts_hydra
+        hits += result.knockouts_hydra
+    low, high = wilson(wins, games)
+    return {"table": name, "players": players, "games": games, "shield": wins / games, "low": low, "high": high,
+            "offensives": offensives / games, "red_skull": red_skull / games, "knockouts": knockouts / games,
+            "precision": hits / knockouts if knockouts else 0.0}
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the tables."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, nargs="+", default=[5, 6, 7, 8])
+    parser.add_argument("--tables", nargs="+", default=list(TABLES))
+    args = parser.parse_args(argv)
+    for name in args.tables:
+        for players in args.players:
+            row = table_row(name, players, args.games)
+            print(f"{name:24s} {players}p  SHIELD {row['shield']:6.1%} [{row['low']:5.1%}, {row['high']:5.1%}]  "
+                  f"offensives {row['offensives']:5.1f}  Red Skull {row['red_skull']:5.1%}  "
+                  f"knock-outs {row['knockouts']:4.2f} precision {row['precision']:4.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""Hail Hydra's scripted bots: legal choices, the reference rules and their beliefs."""
+
+from __future__ import annotations
+
+import pytest
+
+from hydra_env.games.hail_hydra import testing as t
+from hydra_env.games.hail_hydra.belief import public_belief
+from hydra_env.games.hail_hydra.bots import DeduceBot, LoyalBot, SaboteurBot
+from hydra_env.games.hail_hydra.calibrate import play_game, wilson
+from hydra_env.games.hail_hydra.codec import CLAIM, HAIL, PASS, USE
+from hydra_env.games.hail_hydra.game import new_game
+
+
+@pytest.mark.parametrize("bot", [LoyalBot, SaboteurBot, DeduceBot])
+def test_every_bot_plays_whole_games_with_legal_actions_and_a_belief_that_sums_to_the_hydra_count(bot):
+    for seed in range(3):
+        game = new_game(seed=seed, num_players=5 + seed)
+        bots = [bot(seed=s) for s in range(game.num_players)]
+        while not game.is_over:
+            seat = game.current_player
+            action = bots[seat].act(game.view(seat), game.legal_actions())
+            assert action in game.legal_actions()
+            game.apply(action)
+        belief = bots[0].belief(game.view(0))
+        assert abs(sum(belief) - game.observe(0)["hydra_count"]) < 1e-6
+
+
+def test_the_loyal_bot_plays_its_highest_blues_and_claims_the_truth():
+    game = t.position(players=5, loyalty=[0, 1, 0, 1, 0], heroes="HR01,HR03,HR11,HR13,HR06")
+    t.give_hand(game, 0, [1, 4, 3, -5, -2, 2])
+    bot = LoyalBot(seed=0)
+    action = bot.act(game.view(0), game.legal_actions())
+    assert action == t.play([4, 3, 2])
+    game.apply(action)
+    assert bot.act(game.view(0), game.legal_actions()) == CLAIM + 3
+
+
+@pytest.mark.parametrize("bot", [LoyalBot, SaboteurBot, DeduceBot])
+def test_every_bot_passes_with_an_empty_hand_even_when_it_could_use_its_ability(bot):
+    game = t.position(players=5, loyalty=[1, 0, 0, 1, 0], heroes="HR12,HR03,HR11,HR13,HR06")
+    t.give_hand(game, 0, [])
+    t.edit(game, city=27)
+    legal = game.legal_actions()
+    assert PASS in legal and USE in legal
+    assert bot(seed=0).act(game.view(0), legal) in (PASS, USE, HAIL)
+
+
+def test_the_saboteur_plays_its_worst_reds_and_claims_them_good():
+    game = t.position(players=5, loyalty=[1, 0, 0, 1, 0], heroes="HR01,HR03,HR11,HR13,HR06")
+    t.give_hand(game, 0, [1, 4, -5, -4, -2])
+    bot = SaboteurBot(seed=0, r=2)
+    action = bot.act(game.view(0), game.legal_actions())
+    assert action == t.play([-5, -4])
+    game.apply(action)
+    assert bot.act(game.view(0), game.legal_actions()) == CLAIM + 2
+
+
+def test_the_public_posterior_points_at_the_seats_whose_good_claims_must_hide_a_red():
+    game = t.position(players=5, loyalty=[0, 1, 0, 0, 1], heroes="HR01,HR03,HR11,HR13,HR06")
+    t.set_villain(game, "V05", health=13, defence=0)
+    plays = {0: [-2], 1: [-5], 2: [-3], 3: [1], 4: [-4]}
+    for seat, hand in plays.items():
+        t.give_hand(game, seat, hand)
+    t.finish_plays(game, plays, claims={0: 0, 1: 1, 2: 0, 3: 1, 4: 0})
+    marginals = public_belief(game.observe(0)).marginals()
+    assert marginals[1] == pytest.approx(marginals[3]) and marginals[1] > 0.5
+    assert all(marginals[s] < 0.35 for s in (0, 2, 4))
+
+
+def test_the_deduce_bot_knows_its_own_disc_and_the_team_when_hydra():
+    game = new_game(seed=5, num_players=7)
+    shield = next(s for s in range(7) if game.state.loyalty[s] == 0)
+    agent = next(s for s in range(7) if game.state.loyalty[s] == 1)
+    assert DeduceBot(seed=0).belief(game.view(shield))[shield] == 0.0
+    assert DeduceBot(seed=0).belief(game.view(agent)) == pytest.approx([float(x) for x in game.state.loyalty])
+
+
+def test_the_calibration_tables_run_and_intervals_bound_the_share():
+    game = play_game(1, 6, LoyalBot, SaboteurBot, {"r": 1})
+    assert game.is_over and game.result().outcome in ("shield", "hydra")
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high and wilson(0, 0) == (0.0, 0.0)
+
+
+def test_the_deduce_bot_never_votes_a_seat_it_has_cleared_and_nominates_what_it_is_sure_of():
+    from hydra_env.games.hail_hydra.state import NOMINATE, VOTE
+    game = t.position(players=5, loyalty=[0, 0, 0, 1, 1], heroes="HR02,HR04,HR05,HR06,HR07")
+    t.defeat_villain(game)
+    assert t.decision(game) == (0, NOMINATE)
+    legal = game.legal_actions()
+    info = game.observe(0)
+    info["known_loyalty"] = [0, 0, 0, -1, -1]          # as if Widow had cleared seats 1 and 2
+    bot = DeduceBot(seed=0)
+    for kind in (NOMINATE, VOTE):
+        info["decision"] = [0, kind, 0]
+        for _ in range(10):
+            choice = bot.decide(info, kind, legal)
+            assert choice in (t.target(game, 0, 3), t.target(game, 0, 4))
