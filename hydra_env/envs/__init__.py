@@ -1,8 +1,9 @@
 """The environments of the registered games, their registration and the bot registry.
 
-- ``hydra_env/Solo-v0`` — :mod:`hydra_env.games.hydra.envs.solo_env`
-- ``hydra_env/Coop-v0`` — :mod:`hydra_env.games.hydra.envs.coop_env`
-- ``hydra_env/Hydras-v0`` — :mod:`hydra_env.games.hydras.envs.env` (the card game Hydras)
+Every game's ids come from its spec (``hydra_env.game_spec(name).env_ids``): today
+``hydra_env/Solo-v0`` and ``Coop-v0`` (Hydra), ``Hydras-v0``, ``HeroicaSolo-v0``,
+``Heroica-v0``, ``HeroicaBattle-v0``, ``Hadara-v0`` and ``HailHydra-v0``; each game's own env
+classes live in its package (``hydra_env.games.<name>``).
 
 Written once for every game: :mod:`hydra_env.envs.game_env` (``GameEnv``, one seat
 of any registered game; the env of a game's ids that name no class of their own),
