@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TRAIN_STAMP := $(VENV)/.installed-train
 
-.PHONY: test train lint setup native native-asan
+.PHONY: test train lint setup native native-asan test-rllib
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
@@ -54,3 +54,26 @@ $(TRAIN_STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -c constraints.txt -e .
 	touch $(TRAIN_STAMP)
+
+# RLlib (agents/rllib, docs/rllib.md): ray[rllib] 2.60 pins gymnasium 1.2.2, older than the main
+# venv's, so the RLlib tests, and the env and vector-env tests on the gymnasium RLlib pins, run in a
+# second venv. The project is not installed there (no second C++ build): its sources come from
+# PYTHONPATH, its native modules from the main venv's build folder (HYDRA_ENV_NATIVE_DIR), its entry
+# points from tests/rllib/rllib_venv.py (a dist-info written into that venv).
+RLLIB_VENV := .venv-rllib
+RLLIB_STAMP := $(RLLIB_VENV)/.installed
+RLLIB_RUN = PYTHONPATH="$(CURDIR)" HYDRA_ENV_NATIVE_DIR="$(abspath $(firstword $(wildcard build/cp3*)))" \
+	$(RLLIB_VENV)/bin/python
+RLLIB_TESTS ?= tests/rllib tests/envs tests/games/hydras/test_hydras_envs.py \
+	tests/games/heroica/test_heroica_vector.py tests/games/hail_hydra/test_hail_hydra_rules_end_and_env.py \
+	tests/agents/test_shipped_policies.py
+
+test-rllib: $(STAMP) $(RLLIB_STAMP)
+	$(RLLIB_RUN) -m pytest -q $(RLLIB_TESTS)
+
+$(RLLIB_STAMP): pyproject.toml constraints.txt tests/rllib/rllib_venv.py
+	$(PYTHON) -m venv $(RLLIB_VENV)
+	$(RLLIB_VENV)/bin/python tests/rllib/rllib_venv.py requirements > $(RLLIB_VENV)/requirements.txt
+	$(RLLIB_VENV)/bin/pip install -c constraints.txt -r $(RLLIB_VENV)/requirements.txt
+	$(RLLIB_VENV)/bin/python tests/rllib/rllib_venv.py metadata
+	touch $(RLLIB_STAMP)

@@ -27,6 +27,9 @@ import itertools
 import logging
 import multiprocessing as mp
 import os
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -248,10 +251,40 @@ def one_thread_worker() -> None:
     policy (``HYDRA_ENV_TORCH_THREADS=1``, read by :func:`agents.ppo_bot.one_thread_inference`)
     whatever the parent process uses. A training run sets its own ``torch_threads`` there
     for its process; inherited by two workers on two cores, two threads each made a
-    ``ppo-search`` teacher's games about 5 times slower."""
+    ``ppo-search`` teacher's games about 5 times slower. A worker ends when its parent
+    dies (:func:`exit_with_parent`)."""
     for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
         os.environ.setdefault(name, "1")
     os.environ["HYDRA_ENV_TORCH_THREADS"] = "1"
+    if mp.parent_process() is not None:        # a worker: it ends with the process that made it
+        exit_with_parent()
+
+
+def exit_with_parent(poll: float = 0.5) -> None:
+    """Make this (worker) process end when its parent dies, even by ``kill -9``: a pool's
+    workers otherwise live on, orphaned. On Linux the kernel sends SIGTERM at the parent's
+    death (``prctl(PR_SET_PDEATHSIG)``); everywhere a daemon thread checks every ``poll``
+    seconds whether the parent changed (``os.getppid()``) and ends the process if so."""
+    spawner = mp.parent_process()              # the pid that started this worker, if known
+    parent = spawner.pid if spawner is not None and spawner.pid else os.getppid()
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)     # 1: PR_SET_PDEATHSIG
+        except (OSError, AttributeError):                    # no prctl: the thread does it
+            pass
+    if os.getppid() != parent:                               # died before the prctl
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(poll)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def ray_available() -> bool:

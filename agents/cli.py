@@ -56,6 +56,8 @@ COMMANDS = (
     "agents.play",
     "agents.replay_command",
     "agents.train.command",
+    "agents.tune",
+    "agents.watch",
     "agents.bots_command",
 )
 
@@ -75,12 +77,30 @@ def _integer(text: str) -> int:
     return int(text)
 
 
+MAX_GAMES = 10**12
+"""The most games one run may play (``--games``)."""
+MAX_SEED = 2**63 - 1
+"""The largest run seed (``--seed``): game and bot seeds are derived from it."""
+
+
+def bounded_int(low: int, high: int | None = None) -> Any:
+    """An argparse type: an integer from ``low`` to ``high`` (None: no upper bound); the
+    error states the range."""
+    def convert(text: str) -> int:
+        value = _integer(text)
+        span = "" if high is None else f" (an integer from {low} to {high:,})"
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}{span}, got {value}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}{span}, got {value}")
+        return value
+    convert.__name__ = "integer"
+    return convert
+
+
 def positive_int(text: str) -> int:
     """argparse type: an integer ≥ 1."""
-    value = _integer(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+    return bounded_int(1)(text)
 
 
 def non_negative_int(text: str) -> int:
@@ -93,10 +113,13 @@ def non_negative_int(text: str) -> int:
 
 def worker_count(text: str) -> int:
     """argparse type: a number of worker processes, 1 to :data:`MAX_WORKERS`."""
-    value = positive_int(text)
-    if value > MAX_WORKERS:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_WORKERS}, got {value}")
-    return value
+    return bounded_int(1, MAX_WORKERS)(text)
+
+
+game_count = bounded_int(1, MAX_GAMES)
+"""argparse type of ``--games``: 1 to :data:`MAX_GAMES`."""
+seed_value = bounded_int(0, MAX_SEED)
+"""argparse type of ``--seed``: 0 to :data:`MAX_SEED`."""
 
 
 def spec_list(text: str) -> list[str]:
@@ -135,10 +158,11 @@ def wants_replay(policy: str, index: int, outcome: str) -> bool:
 
 def add_run_options(parser: argparse.ArgumentParser, *, games: int) -> None:
     """--games, --seed, --workers, --backend, --address, --out, --force, --save-replays, --no-progress."""
-    parser.add_argument("--games", type=positive_int, default=games,
-                        help=f"number of games (default: {games})")
-    parser.add_argument("--seed", type=non_negative_int, default=0,
-                        help="run seed: game i uses a seed derived from (seed, i) only (default: 0)")
+    parser.add_argument("--games", type=game_count, default=games,
+                        help=f"number of games, 1 to {MAX_GAMES:,} (default: {games})")
+    parser.add_argument("--seed", type=seed_value, default=0,
+                        help="run seed, 0 to 2^63-1: game i uses a seed derived from (seed, i) "
+                             "only (default: 0)")
     parser.add_argument("--workers", type=worker_count, default=min(os.cpu_count() or 1, MAX_WORKERS),
                         help="parallel worker processes, or local Ray CPUs (default: all cores); "
                              "results do not depend on it")
@@ -326,6 +350,8 @@ def _main(argv: Sequence[str] | None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
+        from hydra_env.api.engines import default_engine
+        default_engine()                 # a bad HYDRA_ENV_ENGINE is refused before any game
         return args.run(args)
     except (UsageError, HydraError) as exc:     # a bad argument, found by a command or the engine
         print(f"{PROG} {args.command}: error: {exc}", file=sys.stderr)

@@ -16,6 +16,9 @@ brackets):
 * ``seating(run) -> Seating`` — the seats' specs and deals [one agent vs opponents];
 * ``default_out_name(run) -> str`` — the output folder's name under ``runs/eval``;
 * ``prepare(run) -> None`` — checks and set-up before the first game [nothing];
+* ``play_function(run) -> Callable | None`` — the module-level function that plays one
+  :class:`~agents.backends.GameTask` into a :class:`~agents.backends.GameRecord` in the
+  workers, e.g. to add figures to its result [None: :func:`agents.backends.play_game`];
 * ``header_line(run) -> str`` — the first line printed;
 * ``turns(result) -> int`` — the turns of a game [its number of decisions];
 * ``games_csv_row(run, record, task, turns) -> dict`` and
@@ -162,7 +165,7 @@ def evaluate(spec: Any, params: dict[str, Any], args: argparse.Namespace) -> dic
     if seating.per_deal > 1 and args.games % seating.per_deal:
         print(f"note: {args.games} games is not a multiple of {seating.per_deal}; the seats are not "
               f"exactly even")
-    records, elapsed = cli.play_all(tasks, args)
+    records, elapsed = cli.play_all(tasks, args, play=_hook(run, "play_function")(run))
     turns = _hook(run, "turns")
     rows = [_hook(run, "games_csv_row")(run, rec, tasks[rec.index], turns(rec.result) if turns else rec.steps)
             for rec in records]
@@ -194,6 +197,7 @@ _DEFAULTS: dict[str, Any] = {
     "seating": evaluate_defaults.seating,
     "default_out_name": evaluate_defaults.default_out,
     "prepare": lambda run: None,
+    "play_function": lambda run: None,
     "header_line": evaluate_defaults.header,
     "turns": None,
     "games_csv_row": evaluate_defaults.game_row,

@@ -139,10 +139,11 @@ def game_row(run: EvalRun, rec: GameRecord, task: GameTask, turns: int) -> dict[
     """The games.csv row of a record (the agent at seat ``index % seats``)."""
     r, seat = rec.result, rec.index % run.seats
     scores = list(r["scores"])
+    best_other = max((s for k, s in enumerate(scores) if k != seat), default=scores[seat])  # solo: 0 margin
     ranking = r.get("ranking") or sorted(range(len(scores)), key=lambda s: r["ranks"][s])
     return {"game": rec.index, "deal": run.seating.deal(rec.index), "seed": rec.seed, "seat": seat,
             "seats": ";".join(task.specs), "outcome": outcome_of(r, seat), "rank": r["ranks"][seat],
-            "score": scores[seat], "margin": scores[seat] - max(s for k, s in enumerate(scores) if k != seat),
+            "score": scores[seat], "margin": scores[seat] - best_other,
             "ranking": " ".join(map(str, ranking)), "ranks": " ".join(map(str, r["ranks"])),
             "scores": " ".join(map(str, scores)), "turns": turns}
 

@@ -59,6 +59,22 @@ def game_name(text: str) -> str:
     return name
 
 
+def _either(first: Any, second: Any) -> Any:
+    """An argparse ``type=`` that takes what ``first`` or ``second`` takes (the errors of both
+    when neither does)."""
+    def convert(text: str) -> Any:
+        try:
+            return first(text)
+        except (argparse.ArgumentTypeError, TypeError, ValueError) as exc:
+            try:
+                return second(text)
+            except (argparse.ArgumentTypeError, TypeError, ValueError) as other:
+                messages = dict.fromkeys(str(e) for e in (exc, other))
+                raise argparse.ArgumentTypeError("; ".join(messages)) from None
+    convert.__name__ = getattr(first, "__name__", "value")
+    return convert
+
+
 class _AddOnce:
     """An argument parser that skips a flag it holds already (a flag two games share)."""
 
@@ -69,6 +85,16 @@ class _AddOnce:
         try:
             return self._parser.add_argument(*names, **options)
         except argparse.ArgumentError:
+            held = self._parser._option_string_actions.get(names[0])
+            if held is not None and held.choices is not None and options.get("choices") is not None:
+                # a flag with choices in two games (``--mode``): it takes the choices of both, and
+                # each game's read_options refuses the ones that are not its own
+                held.choices = list(dict.fromkeys([*held.choices, *options["choices"]]))
+                held.help = f"{held.help}; {options.get('help', '')}".rstrip("; ")
+            elif held is not None and callable(held.type) and callable(options.get("type")):
+                # a typed flag in two games (``--num-players``): a value any of them takes passes,
+                # and each game's read_options checks it against its own range
+                held.type = _either(held.type, options["type"])
             return None
 
     def __getattr__(self, name: str) -> Any:
@@ -160,6 +186,12 @@ def read_params(args: argparse.Namespace, spec: GameSpec, command: str) -> dict[
     hooks = spec.hooks("options")
     if hooks is not None and hasattr(hooks, "read_options"):
         return dict(hooks.read_options(args, command))
+    return read_param_flags(args, spec)
+
+
+def read_param_flags(args: argparse.Namespace, spec: GameSpec) -> dict[str, Any]:
+    """The parameters of ``spec``'s game from its parameter flags (the ones given; the others at
+    their defaults), checked: the reading of a game without a ``read_options`` hook."""
     given = {p.name: getattr(args, p.name) for p in spec.params if getattr(args, p.name, None) is not None}
     try:
         given = {name: spec.param(name).parse(value, spec.name) if isinstance(value, str) else value

@@ -7,12 +7,14 @@ finds that it cannot write. The errors name the option (``--out``), not a
 temporary path.
 
 An output folder is written into a temporary folder beside it, named
-``.NAME.incomplete-PID-XXXX`` and holding a file ``INCOMPLETE.txt`` until the
-end, then renamed to ``NAME`` (:func:`atomic_dir`). A run killed with
+``.NAME.incomplete-PID-XXXX`` and holding a file ``INCOMPLETE.txt`` (naming the
+PID) until the end, then renamed to ``NAME`` (:func:`atomic_dir`). A run killed with
 ``kill -9`` can leave such a folder behind: its name says what it is, it
 never looks like a result, and the next run writing to the same ``--out``
-removes it (:func:`clean_stale`), as it does the ``.NAME.old-PID`` folder of
-a run killed while swapping an old result for a new one.
+removes it (:func:`clean_stale`), as it does the ``.NAME.old-PID`` folder (marked
+``SET-ASIDE.txt``) of a run killed while swapping an old result for a new one. A
+folder this tool did not mark (a user's ``.NAME.old-1234`` or ``.NAME.tmp-backup``) is
+never touched, and replacing anything a user can see takes ``--force``.
 
 :class:`UsageError` is defined here, the lowest module of the command line,
 and re-exported by :mod:`agents.cli`.
@@ -33,6 +35,29 @@ MARKER = "INCOMPLETE.txt"
 _MARKER_TEXT = ("This folder is an unfinished hydra-env run (it was stopped before it could "
                 "finish writing).\nIt is not a result; delete it, or let the next run with the "
                 "same --out remove it.\n")
+SET_ASIDE = "SET-ASIDE.txt"
+_SET_ASIDE_TEXT = ("This folder is the previous content of {name}, set aside by a hydra-env run "
+                   "while it put its new result in place.\nIf {name} is missing, the run was "
+                   "stopped between the two steps: the next run with the same --out puts it back.\n")
+
+
+def _mark(folder: Path, marker: str, text: str) -> None:
+    """Write ``marker`` into ``folder``: ``text``, then the pid of this process (the stale
+    folder cleanup touches only folders whose marker names the pid in their name)."""
+    (folder / marker).write_text(f"{text}pid: {os.getpid()}\n", encoding="utf-8")
+
+
+def _marked_by(folder: Path, marker: str) -> int | None:
+    """The pid in ``folder``'s ``marker`` file, or None when it has none (not ours)."""
+    path = folder / marker
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > 4096:
+            return None
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    found = re.search(r"^pid: (\d+)$", text, re.MULTILINE)
+    return int(found.group(1)) if found else None
 
 
 class UsageError(Exception):
@@ -85,7 +110,7 @@ def check_out(out: Path, force: bool, flag: str = "--out") -> None:
     holds it (replacing it would delete the folder the command runs in); a
     non-empty folder without ``--force``; a read-only folder; a folder whose
     parent cannot be written. Stale temporary folders of killed runs with the
-    same name are removed (:func:`clean_stale`).
+    same name are removed first (:func:`clean_stale`: only those this tool marked).
     """
     target = _resolved(out)
     if target.exists() and not target.is_dir():
@@ -97,6 +122,7 @@ def check_out(out: Path, force: bool, flag: str = "--out") -> None:
     if target == cwd or target in cwd.parents:
         raise UsageError(f"{flag} {out} is the current folder or holds it, which the run cannot "
                          f"replace; give a new folder, such as {flag} runs/NAME")
+    clean_stale(target)                # first: a result put back needs --force to be replaced
     if target.is_dir():
         if _read_only(target):
             raise UsageError(f"{flag} {out} is read-only; make it writable or choose another "
@@ -105,7 +131,6 @@ def check_out(out: Path, force: bool, flag: str = "--out") -> None:
             raise UsageError(f"{flag} {out} already exists and is not empty; pass --force to "
                              f"replace it")
     _check_can_create_in(flag, out, target)
-    clean_stale(target)
 
 
 def check_work_folder(folder: Path, flag: str) -> None:
@@ -150,14 +175,17 @@ def _alive(pid: int) -> bool:
 
 
 def _stale_names(name: str) -> re.Pattern[str]:
-    return re.compile(rf"\.{re.escape(name)}\.(?:({INCOMPLETE}|old)-(\d+)(?:-.*)?|tmp-.*)$")
+    return re.compile(rf"\.{re.escape(name)}\.({INCOMPLETE}|old)-(\d+)(?:-.*)?$")
 
 
 def clean_stale(target: Path) -> list[Path]:
-    """Remove what killed runs left beside ``target``: ``.NAME.incomplete-PID-*`` folders
-    (and ``.NAME.tmp-*`` of older versions) of processes that no longer run; a
-    ``.NAME.old-PID`` folder is put back as ``NAME`` when ``NAME`` is missing (the run
-    was killed between its two renames), else removed. Returns the folders removed."""
+    """Remove what killed runs of this tool left beside ``target``, and only that: a
+    ``.NAME.incomplete-PID-*`` folder holding the marker ``INCOMPLETE.txt`` that names the
+    same PID, of a process that no longer runs; a ``.NAME.old-PID`` folder holding the
+    marker ``SET-ASIDE.txt`` with its PID is put back as ``NAME`` when ``NAME`` is missing
+    (the run was killed between its two renames; replacing it then needs ``--force``),
+    else removed. A folder of such a name without its marker (a user's own) is left
+    alone. Returns the folders removed."""
     target = Path(target)
     parent, pattern = target.parent, _stale_names(target.name)
     removed: list[Path] = []
@@ -167,13 +195,15 @@ def clean_stale(target: Path) -> list[Path]:
         return removed
     for entry in entries:
         match = pattern.match(entry.name)
-        if not match or not entry.is_dir() or entry.is_symlink():
+        if not match or entry.is_symlink() or not entry.is_dir():
             continue
-        kind, pid = match.group(1), match.group(2)
-        if pid is not None and _alive(int(pid)):
+        kind, pid = match.group(1), int(match.group(2))
+        marker = MARKER if kind == INCOMPLETE else SET_ASIDE
+        if _marked_by(entry, marker) != pid or _alive(pid):
             continue
         if kind == "old" and not target.exists():
             os.replace(entry, target)
+            (target / SET_ASIDE).unlink(missing_ok=True)
             print(f"note: put back {target} from {entry.name} (left by a run that was killed)")
             continue
         shutil.rmtree(entry, ignore_errors=True)
@@ -197,13 +227,14 @@ def atomic_dir(target: Path) -> Iterator[Path]:
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.{INCOMPLETE}-{os.getpid()}-",
                                 dir=target.parent))
     try:
-        (tmp / MARKER).write_text(_MARKER_TEXT, encoding="utf-8")
+        _mark(tmp, MARKER, _MARKER_TEXT)
         yield tmp
         (tmp / MARKER).unlink()
         os.chmod(tmp, 0o755)
         if target.exists():
             old = target.with_name(f".{target.name}.old-{os.getpid()}")
             os.replace(target, old)
+            _mark(old, SET_ASIDE, _SET_ASIDE_TEXT.format(name=target.name))
             os.replace(tmp, target)
             shutil.rmtree(old, ignore_errors=True)
         else:

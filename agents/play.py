@@ -27,7 +27,7 @@ with the generic default used for one a game does not give:
 * ``option_groups(game, legal) -> list[OptionGroup]`` — the options as lines of
   :mod:`agents.play_text` (default: one per action, its ``describe`` text);
   ``match(groups, entry) -> list[int]`` — the actions an entry names (default
-  :func:`agents.play_text.match_notation`).
+  :func:`agents.play_text.match_notation`), or a text: why the entry is refused.
 * ``table_text(game, seat) -> str`` — the game as the seat sees it (default
   ``game.render(seat)``); ``heading(game) -> str`` — the decision asked;
   ``help_text(game) -> str`` — what ``?`` prints; ``HELP: str`` — the keys, in
@@ -74,8 +74,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=("examples: " + "   |   ".join(examples)) if examples else None)
     games.add_game_flag(p, "play")
-    p.add_argument("--seed", type=cli.non_negative_int,
-                   help="game seed (default: a random one, printed so the game can be replayed)")
+    p.add_argument("--seed", type=cli.seed_value,
+                   help="game seed, 0 to 2^63-1 (default: a random one, printed so the game can "
+                        "be replayed)")
     p.add_argument("--seat", type=cli.non_negative_int, default=0, help="your seat (default: 0)")
     p.add_argument("--opponents", type=cli.spec_list, metavar="SPEC[,SPEC...]",
                    help="bots for the other seats: one spec for all, or one per other seat in "
@@ -344,6 +345,9 @@ def choose(table: Table, ask: Callable[[str], str] | None = None) -> int | None:
             print(f"  {save(table, raw)}")
             continue
         found = match(groups, entry) if not entry.isdigit() and not entry.startswith("#") else []
+        if isinstance(found, str):          # the game's match refused the entry, saying why
+            print(f"  {found}")
+            continue
         if len(found) == 1:
             return found[0]
         if len(found) > 1:

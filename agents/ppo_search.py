@@ -64,6 +64,8 @@ class PPOSearchBot:
     """Policy-guided Monte-Carlo search (module docstring)."""
 
     name = "ppo-search"
+    PARAM_RANGES = {"budget": (1, 10_000), "candidates": (1, 1_000), "heuristic": (0, 1_000)}
+    """The ranges of the spec's numbers (hydra_env.envs.bots: ``budget=0`` is refused)."""
     keep_notes = False          # hydra_env.api.bots: notes = the searched value of each candidate
     last_notes = None
 

@@ -7,12 +7,15 @@ ends), per wall-clock second and per CPU second of this process:
 
 1. the native batch writing observations and masks;
 2. the native batch writing neither (the rules alone);
-3. the Python batch writing both (the reference), and the ratio native / Python.
+3. the Python batch writing both (the reference);
+
+side by side, one line per game, each with its ratio to the Python batch. The rows default to
+256, as Hydra's batch benchmark (``benchmarks/bench_batch.py``) has them.
 
 ::
 
     PYTHONPATH=. python benchmarks/bench_game_batch.py                  # every game with a native batch
-    PYTHONPATH=. python benchmarks/bench_game_batch.py --game hydras --seconds 2 --games 256
+    PYTHONPATH=. python benchmarks/bench_game_batch.py --game hydras --seconds 2 --games 128
 """
 
 from __future__ import annotations
@@ -58,12 +61,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", choices=hydra_env.game_names(),
                         help="a game to measure (repeatable; default: every game with a native batch)")
-    parser.add_argument("--games", type=int, default=128, help="rows of the batch (default 128)")
+    parser.add_argument("--games", type=int, default=256, help="rows of the batch (default 256)")
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement (default 3)")
     args = parser.parse_args(argv)
     names = args.game or [n for n in hydra_env.game_names() if hydra_env.game_spec(n).native_batch]
-    print(f"random legal decisions per second, {args.games} rows, one process "
-          f"(wall / CPU seconds; the CPU figure is fair on a busy machine)")
+    print(f"random legal decisions per CPU second of this process (fair on a busy machine), "
+          f"{args.games} rows, one process; (x): the ratio to the Python batch")
+    print(f"{'game':<12} {'native obs + masks':>24} {'native rules only':>24} {'python obs + masks':>19}")
     for name in names:
         try:
             native = NativeBatch(name, args.games, seat=-1)
@@ -72,13 +76,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         bare = NativeBatch(name, args.games, seat=-1, write_obs=False, write_masks=False)
         python = PythonBatch(name, args.games, seat=-1)
-        rows = [("native, obs + masks", batch_rate(native, args.seconds)),
-                ("native, rules only", batch_rate(bare, args.seconds)),
-                ("python, obs + masks", batch_rate(python, args.seconds))]
-        print(f"\n{name} (obs {native.obs_size} floats, {native.action_size} actions)")
-        for label, (wall, cpu) in rows:
-            print(f"  {label:22s} {wall:12,.0f}/s wall  {cpu:12,.0f}/s CPU")
-        print(f"  native / python (obs + masks, CPU): {rows[0][1][1] / rows[2][1][1]:.1f}x")
+        full, rules, ref = (batch_rate(b, args.seconds)[1] for b in (native, bare, python))
+        print(f"{name:<12} {full:>14,.0f} ({full / ref:5.1f}x) {rules:>14,.0f} ({rules / ref:5.1f}x) "
+              f"{ref:>11,.0f} (1.0x)   obs {native.obs_size} floats, {native.action_size} actions")
     return 0
 
 

@@ -85,6 +85,7 @@ POLICY_RUNS: dict[str, list[str]] = {
     "ppo-coop-default": ["--mode", "coop", "--agent", "ppo:coop-default", "--games", "3", *_RUN],
     "ppo-coop-league": ["--mode", "coop", "--agent", "ppo:coop-league", "--games", "3", *_RUN],
     "ppo-hydras-default": ["--game", "hydras", "--agent", "ppo:hydras-default", "--games", "3", *_RUN],
+    "ppo-heroica-solo": ["--game", "heroica", "--agent", "ppo:heroica-solo", "--games", "4", *_RUN],
 }
 EVALUATE_FILES = ("games.csv", "summary.json")
 

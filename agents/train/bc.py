@@ -277,8 +277,9 @@ def pretrain(model: Any, source: MemoryData | ReplayStream, *, epochs: int, batc
              learning_rate: float, seed: int, logger: Any = None) -> dict[str, float]:
     """Masked cross-entropy on the teacher's actions plus value regression, over the
     decisions of ``source``; returns the last epoch's ``bc/loss`` and ``bc/accuracy``.
-    With an SB3 ``logger`` (e.g. the model's, writing TensorBoard) both are recorded
-    after every epoch, at step = epoch."""
+    With an SB3 ``logger`` both are recorded after every epoch, at step = epoch: give it
+    a TensorBoard run of its own (:func:`agents.train.tb_log.imitation_logger`), not
+    PPO's, whose axis counts env steps."""
     policy = model.policy
     policy.set_training_mode(True)
     opt = policy.optimizer

@@ -1,4 +1,5 @@
-"""Training callbacks: progress bar, checkpoints, periodic evaluation, self-play pool."""
+"""Training callbacks: progress bar, checkpoints, periodic evaluation (with its listeners),
+self-play pool."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import os
 import sys
 import time
 import zipfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +18,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 from agents.progress import duration, note, progress
 from agents.train import game_hooks
 from agents.train.config_fields import TrainConfig
+from agents.train.tb_log import EnvReward
 from hydra_env.api.registry import game_names
 
 
@@ -178,6 +182,23 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+Listener = Callable[[int, float, dict[str, float]], bool]
+"""Told of each periodic evaluation: (step, the game's best metric, the figures); False
+stops the training (e.g. a pruned tuning trial)."""
+_LISTENERS: list[Listener] = []
+
+
+@contextmanager
+def evaluation_listener(listener: Listener) -> Iterator[None]:
+    """While the block runs, every periodic evaluation of :class:`Evaluate` calls
+    ``listener`` (see :data:`Listener`): how ``hydra-env tune`` reports and prunes."""
+    _LISTENERS.append(listener)
+    try:
+        yield
+    finally:
+        _LISTENERS.remove(listener)
+
+
 def periodic_best(run_dir: Path) -> dict[str, Any] | None:
     """``best.json`` of a run: the best periodic evaluation after training began
     (metric, step and metrics), or None when there was none."""
@@ -189,9 +210,11 @@ def periodic_best(run_dir: Path) -> dict[str, Any] | None:
 class Evaluate(BaseCallback):
     """Every ``config.eval_freq`` steps: play ``eval_games`` fixed-seed games with the
     current policy (the game's ``metrics``, :mod:`agents.train.game_hooks`), log ``eval/...``
-    and keep the best model as ``best_model.zip`` (with ``best.json``). A warm-started
-    policy is evaluated at step 0 too, as the curve's baseline; only trained policies
-    can become the best model."""
+    with SB3's ``eval/mean_reward`` and ``eval/mean_ep_length`` (a few episodes of the
+    training env, :class:`agents.train.tb_log.EnvReward`), and keep the best model as
+    ``best_model.zip`` (with ``best.json``). A warm-started policy is evaluated at step 0
+    too, as the curve's baseline; only trained policies can become the best model.
+    ``last``: the figures of the latest evaluation (the run's hparams metrics)."""
 
     def __init__(self, config: TrainConfig, run_dir: Path, checkpoints: Checkpoints) -> None:
         super().__init__()
@@ -200,6 +223,9 @@ class Evaluate(BaseCallback):
         self.best_file = run_dir / "best.json"
         best = periodic_best(run_dir)
         self.best = best["metric"] if best else float("-inf")
+        self.env_reward = EnvReward(config)
+        self.last: dict[str, float] = {}
+        self.stopped = False        # a listener asked to stop (evaluation_listener)
 
     def _on_training_start(self) -> None:
         self._clock = (time.perf_counter(), int(self.num_timesteps))
@@ -212,7 +238,7 @@ class Evaluate(BaseCallback):
         if self.config.eval_freq and self.num_timesteps >= self.next:
             self.evaluate()
             self.next += self.config.eval_freq
-        return True
+        return not self.stopped
 
     def evaluate(self) -> dict[str, float]:
         """Evaluate now (saving a checkpoint to evaluate), log, update the best model."""
@@ -220,12 +246,16 @@ class Evaluate(BaseCallback):
         spec = f"ppo:{path}"
         start = time.perf_counter()
         metrics = game_hooks.metrics(self.config, spec)
-        for key, value in metrics.items():
+        self.last = {**metrics, **self.env_reward(self.model)}
+        for key, value in self.last.items():
             self.logger.record(key, value)
         self.logger.record("eval/seconds", time.perf_counter() - start)
         self.logger.dump(self.num_timesteps)
         score = primary_metric(metrics, self.config)
         self._note(metrics)
+        for listener in list(_LISTENERS):
+            if listener(int(self.num_timesteps), score, metrics) is False:
+                self.stopped = True
         if self.num_timesteps > 0 and score > self.best:
             self.best = score
             save_atomic(self.model, self.run_dir / "best_model.zip")
@@ -233,6 +263,8 @@ class Evaluate(BaseCallback):
                                                   **metrics}, indent=2))
         return metrics
 
+    def _on_training_end(self) -> None:
+        self.env_reward.close()
 
     def _note(self, metrics: dict[str, float]) -> None:
         """One line a log keeps: the step, the evaluation's figures, the rate and the ETA."""

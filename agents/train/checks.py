@@ -15,6 +15,9 @@ fail minutes into a run fails at once, with nothing written:
 * the imitation cache (``runs/bc_cache/``) of a warm start, when it exists:
   a corrupt file is named, with what to do about it.
 
+* every integer field within its range (:data:`LIMITS`: a run that would never end or
+  could not fit in memory is refused, the range stated).
+
 Every failure is a :class:`~hydra_env.errors.ConfigError` naming the field.
 """
 
@@ -34,6 +37,7 @@ def check_config(config: TrainConfig, runs_dir: Path | None = None, *,
     """Everything :mod:`agents.train.checks` describes; ``runs_dir`` is where the
     imitation cache lives (None: not checked), ``warm_start`` False for a resumed
     run (no warm start, no cache)."""
+    check_limits(config)
     check_device(config.device)
     check_bots(config)
     check_env(config)
@@ -43,6 +47,36 @@ def check_config(config: TrainConfig, runs_dir: Path | None = None, *,
         from agents.train import bc
         from agents.train.warm_start import bc_cache_path
         bc.load_episodes(bc_cache_path(config, runs_dir))      # ConfigError when corrupt
+
+
+LIMITS: dict[str, tuple[int, int]] = {
+    "total_timesteps": (1, 10**12), "n_envs": (1, 1024), "n_steps": (1, 10**6),
+    "batch_size": (1, 10**7), "n_epochs": (1, 10**4), "torch_threads": (1, 1024),
+    "eval_freq": (0, 10**12), "eval_games": (1, 10**9), "checkpoint_freq": (0, 10**12),
+    "keep_checkpoints": (1, 10**4), "final_eval_games": (0, 10**9), "selfplay_pool": (1, 10**4),
+    "selfplay_refresh": (0, 10**12), "bc_games": (0, 10**9), "bc_epochs": (1, 10**6),
+    "bc_workers": (1, 1024), "bc_chunk_games": (0, 10**9), "bc_batch_size": (1, 10**7),
+    "candidates": (0, 10**5), "features_dim": (0, 65_536), "seed": (0, 2**62),
+    "eval_seed": (0, 2**62),
+}
+"""The range of each integer field: beyond it a run would never end, or ask for more memory
+than any machine has (a seed stays below 2**62, so that the seeds derived from it are 63-bit)."""
+MAX_LAYERS = 64
+"""The most hidden layers ``net_arch`` may list (each at most ``features_dim``'s limit)."""
+
+
+def check_limits(config: TrainConfig) -> None:
+    """ConfigError naming the field and its range for an integer beyond :data:`LIMITS`, or a
+    ``net_arch`` too deep or too wide."""
+    from hydra_env import arguments
+    for name, (low, high) in LIMITS.items():
+        arguments.integer(f"field {name!r}", getattr(config, name), low=low, high=high)
+    if len(config.net_arch) > MAX_LAYERS:
+        raise ConfigError(f"field 'net_arch' lists {len(config.net_arch)} layers; at most "
+                          f"{MAX_LAYERS}")
+    high = LIMITS["features_dim"][1]
+    for i, size in enumerate(config.net_arch):
+        arguments.integer(f"field 'net_arch' entry {i}", size, low=1, high=high)
 
 
 def check_device(device: str) -> None:

@@ -14,6 +14,11 @@ The whole config is checked before the run folder is made (every field, the
 env it builds, the bots it names, the device); a bad one is an error naming
 the field, exit code 2, and nothing is written.
 
+Ctrl-C and SIGTERM (``timeout``, ``docker stop``, a batch system's preemption) stop a run
+alike: a checkpoint during PPO, status ``interrupted`` with its stage, exit code 130;
+``--resume`` continues it. One process at a time writes a run folder (its ``run.lock``,
+:mod:`agents.run_lock`).
+
 The games and their packaged configs come from the registry and the games'
 train hooks (:mod:`agents.train.game_hooks`): ``--game`` offers every
 registered game; without a config it trains the game's ``DEFAULT_CONFIG``
@@ -24,7 +29,11 @@ registered game; without a config it trains the game's ``DEFAULT_CONFIG``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import signal
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,11 +69,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--env", default=None, help="env block of the config to use "
                                                "(default: the config's 'env' field)")
     p.add_argument("--resume", type=Path, default=None, metavar="RUN_DIR",
-                   help="continue an interrupted run from its newest readable checkpoint, "
+                   help="continue an interrupted run (Ctrl-C, SIGTERM or a killed process, at "
+                        "any stage) from its newest readable checkpoint, or from its start when "
+                        "it stopped before the first one (a teacher's games come from the cache), "
                         "or finish one whose training is over (final model, final report)")
     p.add_argument("--runs-dir", type=Path, default=Path("runs"),
                    help="where run folders are created (default: runs)")
-    p.add_argument("--workers", type=int, default=2,
+    from agents.cli import worker_count
+    p.add_argument("--workers", type=worker_count, default=2,
                    help="processes for the final evaluation report (default: 2)")
     p.add_argument("--help-fields", action="store_true",
                    help="list every config field with its documentation and default")
@@ -116,6 +128,34 @@ def _load(path: str | None, game: str | None, overrides: list[str], env: str | N
     return load_config(None, [f"env={env}", "opponents=[random]", *stepping, *overrides])
 
 
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM (``timeout``, ``docker stop``, a batch system's preemption) handled as Ctrl-C
+    for the block: a final checkpoint, status ``interrupted``, exit code 130."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)    # a second one does not cut the checkpoint
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def _locked(run_dir: Path) -> Any:
+    """The run folder's lock (:mod:`agents.run_lock`) when it is a run folder (else
+    nothing to lock: :func:`agents.train.resume.resume_config` says what is wrong)."""
+    from agents import run_lock
+    if (Path(run_dir) / "config.yaml").is_file():
+        return run_lock.hold(run_dir)
+    return contextlib.nullcontext()
+
+
 def run(args: argparse.Namespace) -> int:
     """Train, or resume; exit 0 when done, 130 when interrupted (checkpoint saved)."""
     from agents.cli import UsageError
@@ -151,13 +191,22 @@ def run(args: argparse.Namespace) -> int:
         except ModuleNotFoundError as exc:
             raise UsageError(f"{exc.name} is not installed: training needs the train extra, "
                              f"pip install 'hydra-env[train]'") from None
-        if config is None:
-            run_dir = args.resume
-            config = trainer.resume_config(run_dir, args.overrides)
-        else:
-            run_dir = trainer.prepare_run(config, args.runs_dir)
-            print(f"run folder: {run_dir}")
-        trainer.train(config, run_dir, resume=args.resume is not None, workers=args.workers)
+        run_dir = None
+        with terminate_as_interrupt():
+            try:
+                if config is None:
+                    with _locked(args.resume):         # the overrides are written under the lock
+                        config = trainer.resume_config(args.resume, args.overrides)
+                        run_dir = args.resume
+                        trainer.train(config, run_dir, resume=True, workers=args.workers)
+                else:
+                    run_dir = trainer.prepare_run(config, args.runs_dir)
+                    print(f"run folder: {run_dir}")
+                    trainer.train(config, run_dir, resume=False, workers=args.workers)
+            except KeyboardInterrupt:
+                if run_dir is not None and config is not None:    # also before train() began
+                    trainer.mark_interrupted(config, run_dir)
+                raise
     except HydraError as exc:      # a bad config, override, run folder or checkpoint
         raise UsageError(str(exc)) from None
     except KeyboardInterrupt:

@@ -3,6 +3,9 @@
 ``hydra-env train --resume RUN_DIR`` continues wherever the run stopped
 (:func:`agents.train.trainer.train` with ``resume=True``):
 
+* stopped before its first checkpoint (being set up, imitating its teacher):
+  the run starts over (:func:`starts_over`; the teacher's games come from the cache);
+  a warm start is followed by a checkpoint at step 0, so a run stopped later keeps it;
 * training not over (the newest readable checkpoint is short of
   ``total_timesteps``): training goes on from that checkpoint;
 * training over but ``final_model.zip`` not written (killed right after the
@@ -45,7 +48,7 @@ def resume_config(run_dir: Path, overrides: list[str] | None = None) -> TrainCon
     if not (run_dir / "config.yaml").is_file():
         raise ConfigError(f"{run_dir} is not a run folder (no config.yaml); give the folder "
                           f"that `hydra-env train` created under runs/")
-    if cb.latest_checkpoint(run_dir) is None:
+    if cb.latest_checkpoint(run_dir) is None and not starts_over(run_dir):
         raise ConfigError(f"{run_dir} has no checkpoint to resume from (checkpoints/step_*.zip); "
                           f"start the run again with `hydra-env train {run_dir / 'config.yaml'}`")
     saved = load_config(run_dir / "config.yaml")
@@ -70,14 +73,25 @@ def finished_steps(run_dir: Path, total_timesteps: int) -> int | None:
     ``trained`` or ``done`` at ``total_timesteps`` or more, the file intact), else None."""
     status = cb.read_status(run_dir)
     steps = status.get("timesteps")
-    if status.get("state") not in ("trained", "done") or not isinstance(steps, int) \
-            or steps < total_timesteps:
+    over = status.get("state") in ("trained", "done") or (
+        status.get("state") == "interrupted" and status.get("stage") == "final report")
+    if not over or not isinstance(steps, int) or steps < total_timesteps:
         return None
     final = run_dir / "final_model.zip"
     if not final.is_file() or cb.damage(final, load=True) is not None:
         return None
     from agents.train.checkpoint_load import belongs
     return steps if belongs(final, run_dir) else None     # another run's model: not this run's end
+
+
+def starts_over(run_dir: Path) -> bool:
+    """Whether a resumed run starts from its beginning: it stopped before its first
+    checkpoint (while being set up, during its warm start, or before PPO's first
+    checkpoint without a warm start), so there is nothing to continue from. The
+    teacher's games of an imitation warm start are cached: they are not played again."""
+    status = cb.read_status(run_dir)
+    return (cb.latest_checkpoint(run_dir) is None and not status.get("timesteps")
+            and status.get("state") not in ("trained", "done"))
 
 
 def report_complete(config: TrainConfig, run_dir: Path) -> bool:

@@ -6,10 +6,13 @@
 * ``run_id`` — the run's random id; every model the run saves carries it, and
   ``--resume`` accepts only checkpoints that do (:mod:`agents.train.checkpoint_load`);
 * ``tb/`` — TensorBoard logs (SB3's ``rollout/ep_rew_mean`` and
-  ``rollout/ep_len_mean`` from a VecMonitor, ``train/``, ``time/``; the warm
-  start's ``bc/loss`` and ``bc/accuracy`` per epoch; the periodic evaluation's
-  ``eval/...``, the game's ``metrics`` (:mod:`agents.train.game_hooks`: Hydra's
-  ``eval/solo_score_mean``, ``eval/epic_hero_rate`` …, by default ``eval/win_share``);
+  ``rollout/ep_len_mean`` from a VecMonitor, the game's ``rollout/ep_score_mean``,
+  ``train/``, ``time/``; the periodic evaluation's ``eval/...``, the game's ``metrics``
+  (:mod:`agents.train.game_hooks`: Hydra's ``eval/solo_score_mean``,
+  ``eval/epic_hero_rate`` …, by default ``eval/win_share``) and SB3's
+  ``eval/mean_reward`` and ``eval/mean_ep_length``; the config as text and hparams;
+  in ``tb/imitation`` the warm start's ``bc/loss`` and ``bc/accuracy`` per epoch
+  (:mod:`agents.train.tb_log`);
 * ``checkpoints/step_*.zip`` — the newest checkpoints (policy, optimizer,
   step count); ``best_model.zip`` — the best by periodic evaluation after
   training began (its figures in ``best.json``), or the final model when there
@@ -19,7 +22,8 @@
   evaluation, the game's ``final_report`` (by default written by the same code as
   ``hydra-env evaluate``: games.csv, summary.json with ``evaluated_model``, scores.png);
 * ``pool/`` — frozen learners for self-play (runs against opponents that use it);
-* ``status.json`` — state of the run (``created``, ``running``, ``interrupted``,
+* ``status.json`` — state of the run (``created``, ``running``, ``interrupted``, with
+  the ``stage`` it was in: ``set-up``, ``warm start``, ``PPO`` or ``final report``,
   ``trained``: the final report is still to come, ``done``), ``timesteps`` (updated
   at every checkpoint), ``total_timesteps`` and the ``overrides`` given on resume.
 
@@ -27,8 +31,10 @@ Every saved model records its env id and arguments (in its observation space):
 ``hydra_env.envs.make_env_for(model_zip)`` builds the matching env.
 
 The whole config is checked before the run folder is made
-(:mod:`agents.train.checks`). An interrupted run (Ctrl-C, or a killed process,
-also during its final evaluation) continues from its newest readable checkpoint
+(:mod:`agents.train.checks`); ``run.lock`` keeps a second process out of it
+(:mod:`agents.run_lock`). An interrupted run (Ctrl-C, SIGTERM, or a killed process, at
+any stage: before or during its warm start, whose teacher games are cached, during PPO
+or its final evaluation) continues from its newest readable checkpoint
 with ``hydra-env train --resume RUN_DIR`` (:mod:`agents.train.resume`); the checkpoint
 is loaded as data (the model rebuilt from the config, then its weights), never unpickled.
 """
@@ -43,10 +49,11 @@ from typing import Any
 import torch
 
 import hydra_env  # noqa: F401  (registers the environment ids)
+from agents import run_lock
 from agents.progress import note
 from agents.train import callbacks as cb
 from agents.train import checkpoint_load as ckpts
-from agents.train import game_hooks
+from agents.train import game_hooks, tb_log
 from agents.train import resume as resuming
 from agents.train import warm_start as warm
 from agents.train.checks import check_config
@@ -97,24 +104,61 @@ def train(config: TrainConfig, run_dir: Path, *, resume: bool = False,
     """Train (or, with ``resume``, continue or finish, see :mod:`agents.train.resume`)
     in ``run_dir``; returns the run folder.
 
-    ``workers`` is the number of processes for the final evaluation report.
+    ``workers`` is the number of processes for the final evaluation report. The run
+    folder is locked for the call (:mod:`agents.run_lock`: ConfigError when another
+    process writes it). Interrupted (Ctrl-C, or SIGTERM through ``hydra-env train``) at
+    any stage, the run's status becomes ``interrupted`` (with the ``stage``) and the
+    KeyboardInterrupt goes on; ``--resume`` continues from there.
     """
     torch.set_num_threads(config.torch_threads)
     # The policies loaded for evaluation (agents.ppo_bot) keep the same thread count.
     os.environ["HYDRA_ENV_TORCH_THREADS"] = str(config.torch_threads)
-    if resume:
-        return _resume(config, run_dir, workers)
+    with run_lock.hold(run_dir):
+        try:
+            if resume and not resuming.starts_over(run_dir):
+                return _resume(config, run_dir, workers)
+            if resume:
+                print(f"resuming {run_dir}: it stopped before its first checkpoint; starting it "
+                      f"over" + (" (the teacher's cached games are reused)" if config.bc_teacher
+                                 and config.bc_games else ""))
+            _start(config, run_dir, workers)
+        except KeyboardInterrupt:
+            mark_interrupted(config, run_dir)
+            raise
+    return run_dir
+
+
+def _start(config: TrainConfig, run_dir: Path, workers: int) -> None:
+    """A run from its beginning: the model, its warm start (then a checkpoint at step 0,
+    so a run stopped later does not imitate again), PPO, the final model and report."""
     venv = make_vec_env(config, run_dir, config.seed)
-    model = new_model(config, venv, run_dir)
-    ckpts.mark(model, run_dir)                   # every file it saves carries the run id
-    if config.init_policy:
-        warm.init_from_policy(model, config, run_dir)
-    if config.bc_teacher and config.bc_games:
-        warm.imitate_teacher(model, config, run_dir, env_factory(config, None))
+    try:
+        model = new_model(config, venv, run_dir)
+        ckpts.mark(model, run_dir)                   # every file it saves carries the run id
+        if config.init_policy:
+            warm.init_from_policy(model, config, run_dir)
+        if config.bc_teacher and config.bc_games:
+            warm.imitate_teacher(model, config, run_dir, env_factory(config, None))
+        if config.init_policy or (config.bc_teacher and config.bc_games):
+            cb.save_checkpoint(model, run_dir, config.keep_checkpoints)
+    except BaseException:
+        venv.close()
+        raise
     _learn(model, venv, config, run_dir, resume=False)
     _finish(model, config, run_dir)
     _report(config, run_dir, workers)
-    return run_dir
+
+
+def mark_interrupted(config: TrainConfig, run_dir: Path) -> None:
+    """Status ``interrupted`` with the stage the run was in (PPO writes its own, with its
+    checkpoint), and how to continue; nothing when the status says so already."""
+    state = cb.read_status(run_dir).get("state")
+    if state in ("interrupted", "done"):
+        return
+    before = "warm start" if config.init_policy or (config.bc_teacher and config.bc_games) else "set-up"
+    stage = {"trained": "final report", "running": "PPO"}.get(str(state), before)
+    cb.write_status(run_dir, state="interrupted", stage=stage)
+    print(f"\ninterrupted during the {stage}; continue with: hydra-env train --resume {run_dir}")
 
 
 def _resume(config: TrainConfig, run_dir: Path, workers: int) -> Path:
@@ -166,8 +210,12 @@ def _learn(model: Any, venv: Any, config: TrainConfig, run_dir: Path, *, resume:
     then a checkpoint; on Ctrl-C a checkpoint, status ``interrupted`` and the re-raise."""
     checkpoints = cb.Checkpoints(run_dir, config.checkpoint_freq, config.keep_checkpoints)
     callbacks: list[Any] = [checkpoints]
-    if config.eval_freq:
-        callbacks.append(cb.Evaluate(config, run_dir, checkpoints))
+    evaluate = cb.Evaluate(config, run_dir, checkpoints) if config.eval_freq else None
+    if evaluate is not None:
+        callbacks.append(evaluate)
+    # TensorBoard beside SB3's tags: the game's score per episode, the config and hparams.
+    callbacks += [tb_log.EpisodeScores(game_hooks.config_game(config)),
+                  tb_log.RunSummary(config, run_dir, evaluate)]
     if game_hooks.seats_opponents(config) is not None and config.selfplay_prob > 0:
         callbacks.append(cb.SelfPlayPool(run_dir / "pool", config.selfplay_refresh,
                                          config.selfplay_pool))
@@ -187,7 +235,7 @@ def _learn(model: Any, venv: Any, config: TrainConfig, run_dir: Path, *, resume:
                         tb_log_name="ppo")
     except KeyboardInterrupt:
         path = cb.save_checkpoint(model, run_dir, config.keep_checkpoints)
-        cb.write_status(run_dir, state="interrupted", timesteps=int(model.num_timesteps))
+        cb.write_status(run_dir, state="interrupted", stage="PPO", timesteps=int(model.num_timesteps))
         print(f"\ninterrupted at {model.num_timesteps} steps; saved {path.name}. "
               f"Continue with: hydra-env train --resume {run_dir}")
         venv.close()

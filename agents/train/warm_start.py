@@ -57,13 +57,13 @@ def imitate_teacher(model: Any, config: TrainConfig, run_dir: Path,
         raise ConfigError(f"imitation cache {cache} does not replay in {config.env} ({exc}); "
                           f"delete it and run again (the teacher's games are then played "
                           f"again)") from None
-    # PPO's own TensorBoard run (tb/ppo_N, as learn() would name it) gets bc/loss and
-    # bc/accuracy per epoch; learn() then keeps writing to this logger.
-    from stable_baselines3.common.utils import configure_logger
-    model.set_logger(configure_logger(0, str(run_dir / "tb"), "ppo", True))
+    # bc/loss and bc/accuracy per epoch in their own TensorBoard run (tb/imitation, step =
+    # epoch), apart from PPO's env-step axis (agents.train.tb_log).
+    from agents.train.tb_log import imitation_logger
+    logger = imitation_logger(run_dir)
     stats = bc.pretrain(model, source, epochs=config.bc_epochs, batch_size=config.bc_batch_size,
-                        learning_rate=config.bc_learning_rate, seed=config.seed,
-                        logger=model.logger)
+                        learning_rate=config.bc_learning_rate, seed=config.seed, logger=logger)
+    logger.close()
     from agents.train.callbacks import save_atomic
     save_atomic(model, run_dir / "warm_start.zip")
     (run_dir / "warm_start.json").write_text(json.dumps(

@@ -11,9 +11,12 @@ numpy and the standard library only.
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from hydra_env import arguments
 from hydra_env.errors import ConfigError
@@ -117,3 +120,33 @@ def check_params(params: tuple[Param, ...], given: Mapping[str, Any], game: str)
             names = ", ".join(known) or "none"
             raise ConfigError(f"game {game!r} has no parameter {name!r}; its parameters: {names}")
     return {p.name: (p.check(given[p.name], game) if p.name in given else p.default) for p in params}
+
+
+MAX_NUMBER = 10**9
+"""The largest magnitude of a number given to a bot (a parameter's own range may be narrower)."""
+
+
+def param_ranges(factory: Any) -> dict[str, tuple[float | None, float | None]]:
+    """The ranges a bot factory declares for its numeric parameters: its ``PARAM_RANGES``
+    attribute, ``{name: (low, high)}`` (inclusive; None: open), also through a
+    ``functools.partial``; empty when it declares none."""
+    ranges = getattr(factory, "PARAM_RANGES", None)
+    if ranges is None:
+        ranges = getattr(getattr(factory, "func", None), "PARAM_RANGES", None)
+    return dict(ranges) if isinstance(ranges, Mapping) else {}
+
+
+def check_ranges(where: str, owner: str, params: Mapping[str, Any],
+                 ranges: Mapping[str, tuple[float | None, float | None]]) -> None:
+    """ConfigError (starting with ``where``) naming the range, for a number of ``params``
+    outside its range in ``ranges`` or, for any number, outside ±:data:`MAX_NUMBER` or not
+    finite. ``owner`` names whose parameters they are (a bot)."""
+    for key, value in params.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+            continue
+        low, high = ranges.get(key, (None, None))
+        low = -MAX_NUMBER if low is None else low
+        high = MAX_NUMBER if high is None else high
+        if not (math.isfinite(value) and low <= value <= high):
+            raise ConfigError(f"{where}{owner} {key} must be a number from {low:,} to {high:,}, "
+                              f"got {value!r}")

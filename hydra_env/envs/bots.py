@@ -21,7 +21,10 @@ distribution declares them in its ``pyproject.toml``::
     [project.entry-points."hydra_env.bots"]
     random = "agents.random_bot:RandomBot"
 
-Each entry point is a factory called as ``factory(seed=seed, **params)``. The
+Each entry point is a factory called as ``factory(seed=seed, **params)``; it may declare
+the ranges of its numeric parameters as ``PARAM_RANGES = {"budget": (1, 10_000)}``
+(:func:`param_ranges`; any number in a spec is at most ±:data:`MAX_NUMBER`), and a value
+it refuses with a ValueError is a ConfigError of :func:`make_bot`. The
 groups are read once, on first use; a factory is imported only when a bot of
 its name is made or its parameters are asked for. :func:`register_bot` adds or
 replaces a name at run time (in this process only).
@@ -41,6 +44,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from hydra_env.api import default_game, game_names, game_spec
+from hydra_env.api.params import MAX_NUMBER, check_ranges, param_ranges  # noqa: F401
 from hydra_env.api.spec import load_reference
 from hydra_env.errors import ConfigError
 
@@ -238,6 +242,7 @@ def _check_params(spec: str, name: str, params: dict[str, Any], game: str) -> No
     """ConfigError unless the factory of ``name`` accepts ``params`` with fitting types."""
     factory = _entries(game)[name].load()
     signature = _signature(factory)
+    check_ranges(f"bot spec {spec!r}: ", name, params, param_ranges(factory))
     if any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values()):
         return
     accepted = bot_parameters(name, game=game)
@@ -255,6 +260,7 @@ def _check_params(spec: str, name: str, params: dict[str, Any], game: str) -> No
             raise ConfigError(f"bot spec {spec!r}: parameter {key}={value!r} should be of type "
                               f"{type(default).__name__} (default {default!r}); {name} accepts: "
                               f"{_describe(accepted)}")
+
 
 
 def _fits(value: Any, default: Any) -> bool:
@@ -349,13 +355,19 @@ _PARSED: dict[tuple[str, str], tuple[_Entry, str, dict[str, Any]]] = {}
 
 def make_bot(spec: str, *, game: str | None = None, seed: int | None = None, **kwargs: Any) -> Bot:
     """A new bot from a spec (see :func:`parse_bot_spec`), seeded; ``kwargs`` are
-    more parameters (they win over the spec's). ConfigError for a bad spec."""
+    more parameters (they win over the spec's). ConfigError for a bad spec, also for a
+    value the factory refuses with a ValueError (an unknown ``style=``)."""
     game = _game(game)
     name, params = parse_bot_spec(spec, game=game)
     if kwargs:
         params.update(kwargs)
         _check_params(spec, name, params, game)
-    return _entries(game)[name].load()(seed=seed, **params)
+    try:
+        return _entries(game)[name].load()(seed=seed, **params)
+    except ConfigError:
+        raise
+    except ValueError as exc:          # a factory's own check of a value (an unknown style ...)
+        raise ConfigError(f"bot spec {spec!r}: {exc}") from None
 
 
 def describe_bots(game: str | None = None) -> list[tuple[str, str, str]]:

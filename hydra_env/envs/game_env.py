@@ -32,7 +32,8 @@ Rewards, at the end only (0 before), from the result's dict
     (:func:`hydra_env.envs.single_agent.end_reward`: the generic schemes or the game's own).
 
 Episode end
-    ``terminated`` when the game ends (``info["result"]``: the result's dict);
+    ``terminated`` when the game ends (``info["result"]``: the result's dict; ``info["seat"]``:
+    the learning seat);
     ``truncated`` with ``max_steps``, or when the game ends by its own limit (a turn or
     round cap: the result's ``outcome`` is ``"truncated"``).
 
@@ -159,10 +160,11 @@ class GameEnv(gym.Env):
         return self._outcome_for(game, self.seat)
 
     def _outcome_for(self, game: Any, seat: int) -> tuple[float, dict[str, Any]]:
-        """(``seat``'s reward, the infos) of a finished game, from the result's dict; the vector
-        env asks it for each row's seat. A game's own env overrides this one."""
+        """(``seat``'s reward, the infos: ``result`` and the learning ``seat``) of a finished game,
+        from the result's dict; the vector env asks it for each row's seat. A game's own env
+        overrides this one."""
         result = game.result().to_dict()
-        return end_reward(self.game_spec, result, seat, self.reward_scheme), {"result": result}
+        return end_reward(self.game_spec, result, seat, self.reward_scheme), {"result": result, "seat": seat}
 
     def _transition_reward(self, game: Any, terminated: bool) -> tuple[float, dict[str, Any] | None]:
         """(the reward of the step just made, the infos it adds): by default the end reward

@@ -34,9 +34,11 @@ group ``hydra_env.policies`` (each entry names a package whose folder holds
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import zipfile
+from collections import OrderedDict
 from collections.abc import Mapping
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -81,6 +83,14 @@ class PolicyBox(_RecordsEnv, spaces.Box):
         return f"{spaces.Box.__repr__(self)} [observation of the env {self.env_text()}: {_HINT}]"
 
 
+def _dict_copy(space: spaces.Dict) -> PolicyDict:
+    """A PolicyDict of ``space``'s subspaces in its key order. gymnasium 1.3+ takes ``sort_keys``;
+    older releases (1.2, which RLlib pins) keep the order of an OrderedDict."""
+    if "sort_keys" in inspect.signature(spaces.Dict.__init__).parameters:
+        return PolicyDict(dict(space.spaces), sort_keys=getattr(space, "sort_keys", True))
+    return PolicyDict(OrderedDict(space.spaces))
+
+
 def record_env_args(space: spaces.Space, env_id: str,
                     env_kwargs: Mapping[str, Any]) -> PolicyDict | PolicyBox:
     """A copy of ``space`` (a Dict or a Box) that records ``env_id`` and ``env_kwargs``
@@ -91,8 +101,7 @@ def record_env_args(space: spaces.Space, env_id: str,
         raise ConfigError(f"env arguments recorded with a policy must be JSON values "
                           f"(names, numbers, lists, mappings): {exc}") from None
     if isinstance(space, spaces.Dict):
-        new: PolicyDict | PolicyBox = PolicyDict(dict(space.spaces),
-                                                 sort_keys=getattr(space, "sort_keys", True))
+        new: PolicyDict | PolicyBox = _dict_copy(space)
     elif isinstance(space, spaces.Box):
         new = PolicyBox(space.low, space.high, space.shape, space.dtype)
     else:

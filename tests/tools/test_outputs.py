@@ -180,9 +180,10 @@ def test_a_run_killed_between_its_renames_gets_its_old_result_back(tmp_path: Pat
     old = tmp_path / ".out.old-999999999"
     old.mkdir()
     (old / "summary.json").write_text("{}")
+    (old / outputs.SET_ASIDE).write_text("set aside\npid: 999999999\n")    # as atomic_dir marks it
     outputs.clean_stale(tmp_path / "out")
     assert [p.name for p in tmp_path.iterdir()] == ["out"]
-    assert (tmp_path / "out" / "summary.json").exists()
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["summary.json"]
 
 
 def test_a_temporary_folder_of_a_running_process_is_left_alone(tmp_path: Path) -> None:

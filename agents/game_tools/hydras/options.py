@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from agents.outputs import UsageError
 from hydra_env import game_spec
 
 DEFAULT_PLAYERS = 3
@@ -28,6 +29,11 @@ def read_options(args: argparse.Namespace, command: str) -> dict[str, Any]:
     """``num_players`` from ``--num-players`` (tournament: the number of ``--players``, 2 to 4;
     else 3)."""
     players = args.num_players
+    if isinstance(players, str):     # the flag is shared: a value another game's range took comes as text
+        try:
+            players = players_count(players)
+        except argparse.ArgumentTypeError as exc:
+            raise UsageError(f"--num-players: {exc}") from None
     if players is None:
         players = max(2, min(len(args.players), 4)) if command == "tournament" else DEFAULT_PLAYERS
     return game_spec("hydras").check_params({"num_players": players})

@@ -207,7 +207,8 @@ def page_parts(doc: dict[str, Any]) -> PageParts:
 <section id="right"><div id="caption" class="box"></div><div id="final" class="box">{_final_box(game)}</div></section>
 <aside id="list" class="box"><h2>decisions</h2><ol id="decisions"></ol></aside></main>"""
     return PageParts(title=title, subtitle=subtitle, css=asset("replay.css") + asset("hydras.css"), body=body,
-                     data=data, script=asset("hydras.js"), body_attributes={"data-game": "hydras"})
+                     data=data, script=asset("stepper.js") + asset("hydras.js"),
+                     body_attributes={"data-game": "hydras"})
 
 
 def replay_page(doc: dict[str, Any]) -> str:

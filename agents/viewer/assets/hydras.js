@@ -5,7 +5,7 @@
   const frames = data.frames, last = frames.length - 1;
   const slider = document.getElementById("slider"), view = document.getElementById("view");
   const list = document.getElementById("decisions");
-  let at = 0, timer = null;
+  let at = 0;
   slider.max = String(last);
 
   function esc(text) {
@@ -58,23 +58,8 @@
     slider.value = String(at);
     Array.from(list.children).forEach((li, k) => li.classList.toggle("current", k + 1 === at));
   }
-  function play() {
-    if (timer) { clearInterval(timer); timer = null; return; }
-    timer = setInterval(() => { if (at >= last) { clearInterval(timer); timer = null; } else { show(at + 1); } }, 500);
-  }
-  document.getElementById("first").addEventListener("click", () => show(0));
-  document.getElementById("prev").addEventListener("click", () => show(at - 1));
-  document.getElementById("next").addEventListener("click", () => show(at + 1));
-  document.getElementById("last").addEventListener("click", () => show(last));
-  document.getElementById("play").addEventListener("click", play);
-  slider.addEventListener("input", () => show(Number(slider.value)));
+  replayStepper(show, () => at, last, 500);
   view.addEventListener("change", () => { fillList(); show(at); });
-  document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") { return; }
-    if (e.key === "ArrowRight") { show(at + 1); } else if (e.key === "ArrowLeft") { show(at - 1); }
-    else if (e.key === "Home") { show(0); } else if (e.key === "End") { show(last); }
-    else if (e.key === " ") { e.preventDefault(); play(); } else { return; }
-  });
   fillList();
   show(0);
   document.body.dataset.ready = "1";

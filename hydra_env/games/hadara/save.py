@@ -12,11 +12,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from hydra_env.api.saves import first_difference, read_save_text
 from hydra_env.errors import ConfigError, DataError, IllegalActionError, SaveError
 from hydra_env.games.hadara.state import FIELDS, State
 
 FORMAT = "hydra-env/hadara-game"
 VERSION = 1
+_KEYS = frozenset(("format", "version", "players", "seed", "options", "history", "state"))
+_OPTIONS = frozenset(("board_order", "piles", "components"))
 
 
 def state_data(state: State) -> dict[str, Any]:
@@ -47,14 +50,17 @@ def _field(data: dict[str, Any], key: str, kind: type, where: str = "") -> Any:
 
 def parse(text: str) -> dict[str, Any]:
     """The checked header of a save: players, seed, options, history, state (SaveError when not one)."""
-    try:
-        data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"saved game: not JSON text ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"saved game: field 'format' must be {FORMAT!r}; this is no saved Hadara game")
-    if data.get("version") != VERSION:
-        raise SaveError(f"saved game: field 'version' must be {VERSION}, got {data.get('version')!r}")
+    data = read_save_text(text, game=FORMAT, version=VERSION, title="Hadara")
+    if data.keys() != _KEYS:
+        raise SaveError(f"saved game: fields missing {sorted(_KEYS - data.keys())}, unknown "
+                        f"{sorted(data.keys() - _KEYS)}; the save was edited or damaged")
+    options = _field(data, "options", dict)
+    if options.keys() != _OPTIONS:
+        raise SaveError(f"saved game: field 'options' must hold exactly {sorted(_OPTIONS)}, got {sorted(options)}")
+    for key in ("board_order", "piles"):
+        _field(options, key, str, "options.")
+    if not isinstance(options["components"], (str, type(None))):
+        raise SaveError(f"saved game: field options.components must be a path or null, got {options['components']!r}")
     players = _field(data, "players", int)
     if not 2 <= players <= 5:
         raise SaveError(f"saved game: field 'players' must be 2-5, got {players}")
@@ -62,7 +68,7 @@ def parse(text: str) -> dict[str, Any]:
     history = _field(data, "history", list)
     if not all(isinstance(a, int) and not isinstance(a, bool) for a in history):
         raise SaveError("saved game: field 'history' must be a list of integers")
-    return {"players": players, "seed": seed, "options": _field(data, "options", dict),
+    return {"players": players, "seed": seed, "options": options,
             "history": history, "state": _field(data, "state", dict)}
 
 
@@ -73,7 +79,7 @@ def check_replay(saved: dict[str, Any], replayed: State) -> None:
     for key, value in expected.items():
         if key not in got:
             raise SaveError(f"saved game: missing field state.{key}")
-        if got[key] != value:
+        if first_difference(value, got[key], f"state.{key}") is not None:
             raise SaveError(f"saved game: field state.{key} does not match the game its seed and history give "
                             f"(the save was edited or is damaged): saved {got[key]!r}, replayed {value!r}")
     extra = sorted(set(got) - set(expected))

@@ -47,6 +47,7 @@ SPEC = GameSpec(
     env_ids=("hydra_env/Hadara-v0",),
     engines=("python", "native"),
     rules_doc="docs/games/hadara/rules.md",
+    tools="agents.game_tools.hadara",
     rule_prefix="HD",
     observer=observer,
     native_batch="hydra_env.games.hadara.batch:native_batch",

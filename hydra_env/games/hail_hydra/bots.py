@@ -2,7 +2,9 @@
 
 Every bot decides from a seat's view (``view.info``, :func:`.views.seat_info`) and the
 legal actions, never from the state, and exposes :meth:`HailHydraBot.belief`: the
-probability that each seat is HYDRA as it reckons it.
+probability that each seat is HYDRA as it reckons it, and ``belief_label``, what that belief
+is (the public posterior; ``deduce`` the private one; ``RandomBot`` the uniform prior, as it
+does not deduce).
 
 - :class:`LoyalBot` plays as SHIELD whatever its disc: its blue cards, highest first;
   true claims; nominations, votes and targets on the highest *public* posterior; the
@@ -11,6 +13,7 @@ probability that each seat is HYDRA as it reckons it.
   HYDRA: its ``r`` most negative reds claimed good, red gifts, votes on the SHIELD seat
   with the highest public posterior, a reveal at the Red Skull mission or when the
   team's reveals can destroy the city.
+- :class:`RandomBot` draws a legal action at random (the deduction table's baseline).
 - :class:`DeduceBot` keeps the exact private posterior over every HYDRA-sized set
   (:func:`.belief.private_belief`) and acts on it as SHIELD (targets, gifts, abilities,
   nominations; votes follow the public posterior and the nominations of the seats it
@@ -55,6 +58,7 @@ class HailHydraBot:
     """The frame of the scripted bots: one method per decision type, from ``view.info``."""
 
     name = "base"
+    belief_label = "public posterior (reveals and claims)"
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         self.rng = random.Random(seed)
@@ -212,6 +216,7 @@ class DeduceBot(SaboteurBot):
     """The deduction bot: the exact private posterior as SHIELD, hiding from it as HYDRA."""
 
     name = "deduce"
+    belief_label = "private posterior (public record and the seat's own knowledge)"
 
     def belief(self, view: Any) -> list[float]:
         return private_belief(view.info).marginals()
@@ -246,3 +251,27 @@ class DeduceBot(SaboteurBot):
         if self.hydra(info):
             return HailHydraBot.claim(self, info)
         return super().claim(info)
+
+
+def uniform_belief(players: int, hydra: int) -> list[float]:
+    """The uniform prior: every seat HYDRA with chance ``hydra / players`` (no deduction)."""
+    return [hydra / players] * players
+
+
+class RandomBot:
+    """A uniformly random legal action; its belief is the uniform prior (it does not deduce)."""
+
+    name = "random"
+    belief_label = "uniform prior (does not deduce)"
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: Any, legal_actions: list[int]) -> int:
+        """A random legal action."""
+        return self.rng.choice(list(legal_actions))
+
+    def belief(self, view: Any) -> list[float]:
+        """The uniform prior (:func:`uniform_belief`)."""
+        info = view.info
+        return uniform_belief(info["players"], info["hydra_count"])

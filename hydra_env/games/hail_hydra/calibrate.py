@@ -14,26 +14,16 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 from collections.abc import Callable
 from typing import Any
 
-from hydra_env.games.hail_hydra.bots import DeduceBot, LoyalBot, SaboteurBot
+from hydra_env.games.hail_hydra.bots import DeduceBot, LoyalBot, RandomBot, SaboteurBot
 from hydra_env.games.hail_hydra.game import new_game
 
-
-class _Random:
-    def __init__(self, seed: int | None = None, **params: Any) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, view: Any, legal: list[int]) -> int:
-        return self.rng.choice(legal)
-
-
 TABLES: dict[str, tuple[Callable[..., Any], Callable[..., Any], dict[str, Any]]] = {
-    "random vs random": (_Random, _Random, {}),
+    "random vs random": (RandomBot, RandomBot, {}),
     "loyal at every seat": (LoyalBot, LoyalBot, {}),
-    "loyal vs random HYDRA": (LoyalBot, _Random, {}),
+    "loyal vs random HYDRA": (LoyalBot, RandomBot, {}),
     "loyal vs saboteur r=1": (LoyalBot, SaboteurBot, {"r": 1}),
     "loyal vs saboteur r=2": (LoyalBot, SaboteurBot, {"r": 2}),
     "deduce vs saboteur r=1": (DeduceBot, SaboteurBot, {"r": 1}),

@@ -203,6 +203,7 @@ def _load(text: str) -> HailHydraGame:
     except HydraError as exc:
         raise SaveError(f"components: {exc}") from None
     start = save.state_from_data(doc["start"], "start")
+    save.check_saved_options(start, comp)
     if doc["forced"] is True:
         save.check_forced_start(start, comp)
     else:

@@ -11,8 +11,11 @@ Re-dealt, consistently with the seat's information:
 - who played which face-down card in every revealed offensive: the cards of the seats
   the viewer did not play, peek at or check are shuffled among them (same counts), so
   each offensive's revealed multiset stays;
-- the values of gifts between two other seats, the other seats' private ability
-  results (recomputed from the new deal) and their votes in a round still open;
+- the values of gifts between two other seats: in the current offensive drawn from the
+  recipient's new cards (its hand, face-down and face-up plays, which still hold the gift:
+  no card leaves a hand between a gift and the next offensive's draws), in past ones at
+  random; the other seats' private ability results (recomputed from the new deal) and
+  their votes in a round still open;
 - the future: the generator gets a fresh seed.
 
 Kept as they are, so the sample stays consistent: a seat the viewer gave cards to in the
@@ -119,11 +122,35 @@ def _redeal_plays(state: State, seat: int, rng: np.random.Generator) -> None:
             size = sum(record["down"][s])
             record["down"][s] = _to_counts(order[at:at + size])
             at += size
+        if index == len(state.offensives) - 1:
+            continue  # the current offensive's gifts: :func:`_redeal_current_gifts`
         for giver in range(state.players):
             target = record["gave_to"][giver]
             if giver != seat and target not in (NONE, seat):
                 values = rng.integers(8, size=record["gave"][giver]).tolist()
                 record["gift"][giver] = _to_counts([int(v) for v in values])
+
+
+def _redeal_current_gifts(state: State, seat: int, rng: np.random.Generator) -> None:
+    """The current offensive's gifts between two other seats, drawn (without replacement)
+    from the recipient's cards now: its hand and its plays still hold every gift it got.
+    A recipient whose cards were kept (:func:`_pinned_now`) keeps its gifts too."""
+    record = state.offensive
+    if record is None:
+        return
+    pinned = _pinned_now(state, seat)
+    for target in range(state.players):
+        givers = [g for g in range(state.players) if record["gave_to"][g] == target and g != seat]
+        if not givers or target == seat or target in pinned:
+            continue
+        held = [a + b + c for a, b, c in zip(state.hands[target], record["down"][target], record["up"][target],
+                                             strict=True)]
+        cards = [int(x) for x in rng.permutation(np.array(_counts_to_list(held), dtype=np.int64))]
+        at = 0
+        for giver in givers:
+            size = record["gave"][giver]
+            record["gift"][giver] = _to_counts(cards[at:at + size])
+            at += size
 
 
 def _recompute_private(state: State, seat: int, rng: np.random.Generator) -> None:
@@ -161,6 +188,7 @@ def redeal(state: State, comp: Components, seat: int, rng: np.random.Generator) 
         _redeal_villains(new, comp, rng)
         _redeal_plays(new, seat, rng)
         _redeal_cards(new, seat, rng)
+        _redeal_current_gifts(new, seat, rng)
         _recompute_private(new, seat, rng)
     new.rng = [int(rng.integers(1 << 62)), 0]
     return new

@@ -14,13 +14,17 @@ import json
 from dataclasses import fields
 from typing import Any
 
+from hydra_env.api.saves import first_difference, read_save_text
 from hydra_env.errors import HydraError, SaveError
 from hydra_env.games.hail_hydra.components import Components
+from hydra_env.games.hail_hydra.deal import check_options, parse_heroes
 from hydra_env.games.hail_hydra.state import Pending, State
 
 SAVE_FORMAT = "hydra-env/hail-hydra-game"
 SAVE_VERSION = 1
 FIELDS = tuple(f.name for f in fields(State))
+_KEYS = frozenset(("format", "version", "components", "components_name", "components_version",
+                   "components_digest", "forced", "start", "state"))
 
 
 def state_from_data(data: Any, where: str) -> State:
@@ -48,29 +52,6 @@ def dump(game_start: str, forced: bool, state: State, comp: Components, componen
     return json.dumps(doc, separators=(",", ":"))
 
 
-def first_difference(a: Any, b: Any, where: str) -> str | None:
-    """The path of the first place two JSON values differ (None when equal)."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in sorted(set(a) | set(b)):
-            if key not in a or key not in b:
-                return f"{where}.{key}"
-            found = first_difference(a[key], b[key], f"{where}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(a, list) and isinstance(b, list):
-        if len(a) != len(b):
-            return f"{where} (length {len(b)} saved, {len(a)} expected)"
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            found = first_difference(x, y, f"{where}[{i}]")
-            if found:
-                return found
-        return None
-    same = a == b and type(a) is type(b) or (isinstance(a, bool) is isinstance(b, bool) and a == b
-                                               and not isinstance(a, (list, dict)))
-    return None if same else where
-
-
 def check_forced_start(state: State, comp: Components) -> None:
     """A hand-built start must keep the 80 cards and the loyalty discs of its row (HH1, HH2)."""
     if not state.loyalty:
@@ -94,22 +75,22 @@ def check_forced_start(state: State, comp: Components) -> None:
 
 def parse(text: str) -> dict[str, Any]:
     """The save's document, its header checked (SaveError naming a bad header field)."""
-    try:
-        doc = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"not a saved Hail Hydra game: not JSON ({exc})") from None
-    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-        raise SaveError(f"format must be {SAVE_FORMAT!r}; this is not a saved Hail Hydra game")
-    if doc.get("version") != SAVE_VERSION:
-        raise SaveError(f"version is {doc.get('version')!r}; this hydra-env reads version {SAVE_VERSION}")
-    for key in ("components", "components_digest", "forced", "start", "state"):
-        if key not in doc:
-            raise SaveError(f"the save has no field {key!r}")
+    doc = read_save_text(text, game=SAVE_FORMAT, version=SAVE_VERSION, title="Hail Hydra")
+    if doc.keys() != _KEYS:
+        raise SaveError(f"the save's fields must be {sorted(_KEYS)}: missing {sorted(_KEYS - doc.keys())}, "
+                        f"unknown {sorted(doc.keys() - _KEYS)}; the save was edited or damaged")
+    if type(doc["forced"]) is not bool or type(doc["components"]) is not str:
+        raise SaveError(f"forced must be true or false and components a path (\"\" for the shipped ones), got "
+                        f"{doc['forced']!r:.40} and {doc['components']!r:.40}")
     return doc
 
 
 def replay_check(doc: dict[str, Any], start: State, replayed: State, comp: Components) -> None:
     """Refuse the save when its header or state differs from the replay (SaveError naming the field)."""
+    if first_difference([doc["components_name"], doc["components_version"]], [comp.name, comp.version], ""):
+        raise SaveError(f"components_name and components_version {doc['components_name']!r}, "
+                        f"{doc['components_version']!r} are not those of the components ({comp.name!r}, "
+                        f"{comp.version!r}); the save was edited")
     if doc["components_digest"] != comp.digest:
         raise SaveError(f"components_digest {doc['components_digest']!r} is not the digest {comp.digest!r} of "
                         f"the components file {doc['components'] or 'shipped'}; the data changed since the save")
@@ -122,3 +103,28 @@ def replay_check(doc: dict[str, Any], start: State, replayed: State, comp: Compo
 def as_save_error(exc: HydraError | TypeError | KeyError | ValueError, where: str) -> SaveError:
     """A SaveError for an exception met while replaying a save."""
     return SaveError(f"{where}: {type(exc).__name__}: {exc}")
+
+
+_OPTION_TYPES = {"first_player": int, "heroes": str, "claims": bool, "nominations": bool, "balance": str,
+                 "history": int}
+
+
+def check_saved_options(start: State, comp: Components) -> None:
+    """The start's players and options as ``new`` checks them (SaveError naming a bad one)."""
+    options = start.options
+    if not isinstance(options, dict) or options.keys() != _OPTION_TYPES.keys():
+        raise SaveError(f"start.options must hold exactly {sorted(_OPTION_TYPES)}, got {options!r:.100}")
+    for key, kind in _OPTION_TYPES.items():
+        if type(options[key]) is not kind:
+            raise SaveError(f"start.options.{key} must be a {kind.__name__}, got {options[key]!r:.60}")
+    if type(start.players) is not int:
+        raise SaveError(f"start.players must be an integer, got {start.players!r:.60}")
+    try:
+        again = check_options(start.players, options["first_player"], options["heroes"],
+                              "mandatory" if options["claims"] else "off", options["nominations"],
+                              options["balance"], options["history"])
+        parse_heroes(options["heroes"], start.players, comp)
+    except HydraError as exc:
+        raise SaveError(f"start.options: {exc}") from None
+    if again != options:
+        raise SaveError(f"start.options {options!r:.100} are not options a game is made with")

@@ -58,4 +58,5 @@ SPEC = GameSpec(
     rule_prefix="HH",
     observer=_observer,
     native_batch="hydra_env.games.hail_hydra.batch:native_batch",
+    tools="agents.game_tools.hail_hydra",
 )

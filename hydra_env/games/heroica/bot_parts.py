@@ -1,5 +1,6 @@
 """What Heroica's scripted bots share: the decision context, the choice of a movement end,
-the cost of a way to the General and the heuristic Monster Player. numpy and the standard
+the cost of a way to the General (the two-hero player's choice of hero) and the
+heuristic Monster Player. numpy and the standard
 library only."""
 
 from __future__ import annotations
@@ -13,11 +14,14 @@ MOVE_CHANCE = {4: 1 / 6, 3: 1 / 3, 2: 1 / 3, 1: 1 / 6}
 FIGHT_COST = 3.5
 """Steps a monster on the way is worth (a fight: a turn lost one time in three, Health lost)."""
 FAR = 999
-FLEE_DISTANCE = 2
+"""A distance or cost no way reaches."""
+FLEE_DISTANCE = 3
+"""The heuristic Monster Player plays the General (it waits in its Fort, or strikes) once an active
+hero is this close to it (measured over 2,000 Battles: 2 → 51.5% at 2 seats, 3 → 52.3%, 4 → 50.9%)."""
 STRIKE_THRESHOLD = 0.5
+"""The least strike value (about 10 × knock-out chance, less the risk of being defeated) worth a strike."""
 WAIT_DISTANCE = 6
 """The heuristic hero does not shoot the Crystal while another seat's hero is this close to the General."""
-"""The heuristic Monster Player moves the General away once a hero is this close to it."""
 
 
 class Ctx:
@@ -78,17 +82,6 @@ class Ctx:
             return None
         return self.codec.target(min(ahead, key=lambda m: (int(self.tables.dist[here, m]), m)))
 
-    def ranged_on_way(self) -> int | None:
-        """Heuristic: the monster whose defeat cheapens the hero's way most (None: none does)."""
-        here = self.state.hero_space[self.hero]
-        base = cheapest_cost(self, here)
-        best, gain = None, 1.5
-        for m in self.ranged_targets():
-            saved = base - costs_to_general(self, without=m).get(here, FAR)
-            if saved > gain:
-                best, gain = m, saved
-        return None if best is None else self.codec.target(best)
-
     def active_heroes(self) -> list[int]:
         """The spaces of the heroes who are not healing."""
         st = self.state
@@ -134,11 +127,6 @@ def cheapest_cost(c: Ctx, space: int) -> float:
     return costs_to_general(c).get(space, FAR)
 
 
-def ko_risk(health: int, strength: int) -> bool:
-    """Whether one Skull against ``strength`` knocks out a hero at ``health``."""
-    return health <= strength
-
-
 def best_end(c: Ctx, score: Callable[[int], float], items: bool = True, reenter: bool = True) -> int:
     """The movement end (``MOVE_TO`` or ``REENTER``) of lowest score; then most items; then a fight
     rather than staying put; then the lowest action."""
@@ -166,11 +154,6 @@ def waiting(c: Ctx) -> bool:
     rivals = [int(t.dist[s, c.general]) for h, s in enumerate(st.hero_space)
               if st.hero_owner[h] != mine and not st.hero_healing[h]]
     return bool(rivals) and min(rivals) <= WAIT_DISTANCE
-
-
-def nearest_general(c: Ctx) -> int | None:
-    """The General's space when the ranged skill reaches it."""
-    return c.general if c.general is not None and c.general in c.ranged_targets() else None
 
 
 def _knock_out_chance(strength: int, health: int) -> float:

@@ -30,15 +30,17 @@ class _HeroicaEnv(GameEnv):
     heroica_reward = "win_loss"
 
     def _outcome_for(self, game: Any, seat: int) -> tuple[float, dict[str, Any]]:
+        """(``seat``'s reward, the infos: ``result`` and the learning ``seat``) of a finished game."""
         result = game.result().to_dict()
+        infos = {"result": result, "seat": seat}
         if result["outcome"] == "truncated":       # the generic env reports it as truncated
-            return 0.0, {"result": result}
+            return 0.0, infos
         if result["mode"] == "solo":
-            return result["score"] / result["limit"], {"result": result}
+            return result["score"] / result["limit"], infos
         won = seat in result["winners"]
         if self.heroica_reward == "win_only":
-            return float(won), {"result": result}
-        return (1.0 if won else -1.0), {"result": result}
+            return float(won), infos
+        return (1.0 if won else -1.0), infos
 
 
 class HeroicaSoloEnv(_HeroicaEnv):

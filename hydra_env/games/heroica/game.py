@@ -113,6 +113,8 @@ def _classes(heroes: Sequence[Any], mode: str, players: int) -> list[int]:
 
 def face_kinds(rolls: Sequence[Any]) -> tuple[int, ...]:
     """Forced rolls as face kinds: names (``"shield"``, ``"three_sword"``, ...) or indices 0–3."""
+    if isinstance(rolls, (str, bytes)) or not isinstance(rolls, Sequence):
+        raise ConfigError(f"rolls: must be a list of faces, got {rolls!r:.60}")
     out = []
     for i, face in enumerate(rolls):
         if isinstance(face, str) and face in FACE_KINDS:
@@ -143,8 +145,8 @@ class HeroicaGame(GameFacade):
         opts = HeroicaOptions() if options is None else options
         if not isinstance(opts, HeroicaOptions):
             raise ConfigError(f"options must be a HeroicaOptions, got {opts!r}")
-        arguments.integer("options.solo_turn_limit", opts.solo_turn_limit, low=1)
-        arguments.integer("options.max_rounds", opts.max_rounds, low=1)
+        arguments.integer("options.solo_turn_limit", opts.solo_turn_limit, low=1, high=1000)   # the spec's range
+        arguments.integer("options.max_rounds", opts.max_rounds, low=1, high=1000)
         seed = random.randrange(1 << 63) if seed is None else arguments.seed("seed", seed)
         classes = None if heroes is None else _classes(heroes, mode, players)
         setup = {"players": players, "mode": mode, "heroes": classes, "seed": seed,

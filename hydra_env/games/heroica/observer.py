@@ -54,12 +54,21 @@ def parts_of(tables: Any) -> dict[str, tuple[int, ...]]:
     return {"planes": (CHANNELS, tables.height, tables.width), "vector": (VECTOR,)}
 
 
+_STATIC: dict[int, tuple[Any, np.ndarray]] = {}
+
+
 def _static_planes(tables: Any) -> np.ndarray:
+    """Planes 0 and 1 of a map (made once per tables object; read only)."""
+    entry = _STATIC.get(id(tables))
+    if entry is not None and entry[0] is tables:
+        return entry[1]
     planes = np.zeros((2, tables.height, tables.width), np.float32)
     for x, y in tables.coords:
         planes[0, y, x] = 1.0
     x, y = tables.coords[tables.start]
     planes[1, y, x] = 1.0
+    planes.flags.writeable = False
+    _STATIC[id(tables)] = (tables, planes)
     return planes
 
 
@@ -128,8 +137,10 @@ class HeroicaObserver(FlatObserver):
     """The spec's observer: parts ``planes`` and ``vector``, encoded straight into ``out``."""
 
     def encode(self, game: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
-        """The flat observation of ``seat`` (into ``out`` when given, and returned)."""
-        return encode(game, seat, out)
+        """The flat observation of ``seat`` (into ``out`` when given, and returned): the game's own
+        ``encode_flat`` (in C++ on the native engine, the same values bit for bit), else :func:`encode`."""
+        encode_flat = getattr(game, "encode_flat", None)
+        return encode(game, seat, out) if encode_flat is None else encode_flat(seat, out)
 
 
 def observer(game: Any) -> HeroicaObserver:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from hydra_env.api.saves import first_difference, read_save_text
 from hydra_env.errors import ConfigError, IllegalActionError, SaveError
 
 FORMAT = "hydra-env/heroica-game"
@@ -44,6 +45,10 @@ def dump(game: Any) -> str:
 def _setup(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or set(data) != {"players", "mode", "heroes", "seed", "rolls", "options"}:
         raise SaveError("setup: must hold exactly players, mode, heroes, seed, rolls and options")
+    for key, kinds in (("players", (int,)), ("mode", (str,)), ("heroes", (list, type(None))), ("seed", (int,)),
+                       ("rolls", (list,))):
+        if not isinstance(data[key], kinds) or isinstance(data[key], bool):
+            raise SaveError(f"setup.{key}: has the wrong type, got {data[key]!r:.60}")
     options = data["options"]
     if (not isinstance(options, list) or len(options) != 3 or not isinstance(options[0], bool)
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in options[1:])):
@@ -53,16 +58,7 @@ def _setup(data: Any) -> dict[str, Any]:
 
 def load(cls: Any, text: str) -> Any:
     """The game saved in ``text`` (``cls``: the facade class), every field checked."""
-    try:
-        data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"the save is not JSON text ({exc})") from None
-    if not isinstance(data, dict):
-        raise SaveError("the save must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise SaveError(f"format: expected {FORMAT!r}, got {data.get('format')!r}; this is not a Heroica save")
-    if data.get("version") != VERSION:
-        raise SaveError(f"version: this engine reads version {VERSION}, got {data.get('version')!r}")
+    data = read_save_text(text, game=FORMAT, version=VERSION, title="Heroica")
     if set(data) != {"format", "version", "map", "setup", "history", "state"}:
         raise SaveError(f"the save's keys must be format, version, map, setup, history, state; got {sorted(data)}")
     setup = _setup(data["setup"])
@@ -110,11 +106,7 @@ def _compare(replayed: dict[str, Any], saved: Any) -> None:
         if name not in replayed:
             raise SaveError(f"state.{name}: not a field of a Heroica state")
         want, got = replayed[name], saved[name]
-        if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
-            for i, (a, b) in enumerate(zip(want, got, strict=True)):
-                if a != b or type(a) is not type(b):
-                    raise SaveError(f"state.{name}[{i}]: saved {b!r}, but the game's setup and history give "
-                                    f"{a!r}; the save was changed")
-        if want != got or type(want) is not type(got):
-            raise SaveError(f"state.{name}: saved {got!r}, but the game's setup and history give {want!r}; "
+        where = first_difference(want, got, f"state.{name}")
+        if where is not None:
+            raise SaveError(f"{where}: saved {got!r:.80}, but the game's setup and history give {want!r:.80}; "
                             "the save was changed")

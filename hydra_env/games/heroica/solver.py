@@ -20,11 +20,13 @@ and the solve times. numpy and the standard library only.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -137,12 +139,23 @@ def solve(tables: Tables, hero: str, turn_limit: int = 40, progress: bool = True
 
 
 # ---------------------------------------------------------------- the cache
+def _rules_data(value: Any) -> Any:
+    """A data file's JSON value without its ``calibration`` notes (measurements, not rules)."""
+    if isinstance(value, dict):
+        return {k: _rules_data(v) for k, v in value.items() if k != "calibration"}
+    if isinstance(value, list):
+        return [_rules_data(v) for v in value]
+    return value
+
+
 def data_digest(folder: Path = DATA_DIR) -> str:
-    """A digest of the shipped data files and the solver's version (the cache key)."""
+    """A digest of the shipped data files (less their calibration notes, so that re-measuring
+    does not invalidate the solved tables) and the solver's version: the cache key."""
     digest = hashlib.sha256(SOLVER_VERSION.encode())
     for name in DATA_FILES:
         digest.update(name.encode())
-        digest.update((folder / name).read_bytes())
+        data = _rules_data(json.loads((folder / name).read_text(encoding="utf-8")))
+        digest.update(json.dumps(data, sort_keys=True).encode())
     return digest.hexdigest()[:20]
 
 

@@ -90,4 +90,5 @@ SPEC = GameSpec(
     rule_prefix="HR",
     observer=observer,
     native_batch="hydra_env.games.heroica.batch:native_batch",
+    tools="agents.game_tools.heroica",
 )

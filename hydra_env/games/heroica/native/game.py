@@ -1,11 +1,11 @@
 """``NativeHeroicaGame``: the :class:`~hydra_env.games.heroica.game.HeroicaGame` facade on the native engine.
 
 The hot paths (apply, legal actions and mask, is_legal, current player, is over, the
-decision, clone, the flat observation into a caller's buffer, the save's data) run in
-C++ (``hydra_env/games/heroica/native/src/``, bound as
+decision, the options dict the bots read, clone, the flat observation into a caller's
+buffer, the save's data) run in C++ (``hydra_env/games/heroica/native/src/``, bound as
 ``hydra_env.games.heroica._native.HeroicaNative``). Everything else (describe, observe,
-view, the result, the bots' reading of the options) runs the Python functions on a
-Python :class:`~hydra_env.games.heroica.state.State` built from the native one, so both
+view, the result) runs the Python functions on a Python
+:class:`~hydra_env.games.heroica.state.State` built from the native one, so both
 engines give identical outputs by construction. The native engine keeps no running
 log: :meth:`NativeHeroicaGame.render` replays the save on the Python engine for it.
 
@@ -70,15 +70,11 @@ def state_from_data(setup: dict[str, Any], history: list[int], data: dict[str, A
     """A Python State from a save's setup, history and state data (the native ``to_dict``);
     the running log is empty (the native engine keeps none)."""
     crystal, limit, rounds = setup["options"]
-    st = State(setup["mode"], setup["players"], setup["seed"], HeroicaOptions(crystal, limit, rounds),
-               CounterRng(*data["rng"]), tuple(setup["rolls"]))
-    for name in save.STATE_FIELDS:
-        setattr(st, name, data[name])
-    st.monsters = {space: kind for space, kind in data["monsters"]}
-    st.chosen = {k: v for k, v in data["chosen"]}
-    st.pending = None if data["pending"] is None else Pending(*data["pending"])
-    st.history = list(history)
-    return st
+    pending = data["pending"]
+    return State(setup["mode"], setup["players"], setup["seed"], HeroicaOptions(crystal, limit, rounds),
+                 CounterRng(*data["rng"]), tuple(setup["rolls"]), **{name: data[name] for name in save.STATE_FIELDS},
+                 monsters=dict(data["monsters"]), chosen=dict(data["chosen"]),
+                 pending=None if pending is None else Pending(*pending), history=list(history))
 
 
 class NativeHeroicaGame(NativeFacade, HeroicaGame):
@@ -123,8 +119,11 @@ class NativeHeroicaGame(NativeFacade, HeroicaGame):
         return self._native.history_length
 
     def _options(self) -> dict[int, object]:
+        """options.py's dict, computed natively (the same actions, order and paths); by options.py
+        on the Python state when the built module predates the native one (rebuild it)."""
         if self._opts is None:
-            self._opts = options(self._tables, self._state)
+            native = getattr(self._native, "options", None)
+            self._opts = native() if native is not None else options(self._tables, self._state)
         return self._opts
 
     def legal_mask(self) -> np.ndarray:

@@ -58,6 +58,8 @@ class RolloutBot:
     """Monte-Carlo planner (module docstring)."""
 
     name = "rollout"
+    PARAM_RANGES = {"budget": (1, 10_000), "candidates": (1, 1_000), "coop_horizon": (1, 1_000)}
+    """The ranges of the spec's numbers (hydra_env.envs.bots: ``rollout:budget=0`` is refused)."""
     keep_notes = False          # hydra_env.api.bots: notes = the mean simulated value per candidate
     last_notes = None
 

@@ -33,11 +33,16 @@ def native_rules_for(rules: Rules) -> Any:
         raise NativeUnsupportedError(f"{exc}; use engine='python' for this component set") from None
 
 
-def start(rules: Rules, stars: int, seed: int) -> Any:
-    """A new native game run to its first decision (seed 0 … 2**64−1)."""
-    if not 0 <= seed <= MAX_SEED:
+def check_seed(seed: Any) -> None:
+    """NativeUnsupportedError when ``seed`` is an integer outside 0 … 2**64−1 (the same at new and load)."""
+    if isinstance(seed, int) and not 0 <= seed <= MAX_SEED:
         raise NativeUnsupportedError(f"the native engine takes seeds 0 … 2**64−1, got {seed}; "
                                      f"use engine='python' for larger seeds")
+
+
+def start(rules: Rules, stars: int, seed: int) -> Any:
+    """A new native game run to its first decision (seed 0 … 2**64−1)."""
+    check_seed(seed)
     return require().NativeGame.start(native_rules_for(rules), stars, seed)
 
 
@@ -75,6 +80,7 @@ def to_state(game: Any) -> State:
 
 def from_dict(rules: Rules, data: dict[str, Any]) -> Any:
     """A native game from a saved state dict; ValueError on a value the engine cannot hold."""
+    check_seed(data.get("seed"))
     return require().NativeGame.from_dict(native_rules_for(rules), data)
 
 

@@ -29,7 +29,7 @@ import numpy as np
 
 from hydra_env import arguments
 from hydra_env.api.facade import TERMINAL, GameFacade
-from hydra_env.errors import ConfigError, SaveError
+from hydra_env.errors import ConfigError, HydraError, SaveError
 from hydra_env.games.hydra.data import Components, default_components, load_components
 from hydra_env.games.hydra.rules import engine as engine_module
 from hydra_env.games.hydra.rules.codec import ActionCodec
@@ -288,6 +288,10 @@ class Game(GameFacade):
                                    fix="the save was edited or damaged")
         options = arguments.mapping("saved game: options", doc["options"], none=False, error=SaveError,
                                     fix="the save was edited or damaged")
+        if options.keys() != _DEFAULT_OPTIONS.to_dict().keys():   # a save holds every option
+            raise SaveError(f"saved game: options missing: {sorted(_DEFAULT_OPTIONS.to_dict().keys() - options.keys())}"
+                            f", unknown: {sorted(options.keys() - _DEFAULT_OPTIONS.to_dict().keys())}; "
+                            "the save was edited or damaged")
         try:
             scen = comp.scenario(number)
             options = RuleOptions.from_dict(options)
@@ -298,6 +302,8 @@ class Game(GameFacade):
         name, asked = _ENGINES.pick(engine)      # outside the try: a wrong engine stays a ConfigError
         try:
             game = _ENGINES.run_on(name, asked, lambda hooks: hooks.from_state(rules, state))
+        except HydraError:   # the engine's own refusal (a seed it cannot hold), as at new
+            raise
         except ValueError as exc:
             raise SaveError(f"saved game: {exc}") from None
         return Game(state, rules) if game is None else game

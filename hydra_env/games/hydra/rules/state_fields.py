@@ -36,6 +36,10 @@ from hydra_env.games.hydra.rules.tables import (
 
 _SAVED = frozenset(State().to_dict())
 HINT = "the save was edited or damaged; load an unedited copy"
+# The native engine's capacities, which both engines' loads check (one text, one answer).
+MAX_RANDOM_EVENTS = 0xFFFFFFFF
+MAX_GLORY = 1_000_000
+MAX_HISTORY = 1 << 20
 # The phases of each game mode (solo: True) at a decision or at the end.
 PHASES = {True: (Phase.ACTIONS, Phase.ACTIONS_II, Phase.HYDRA, Phase.OVER),
           False: (Phase.BUCKLE_UP, Phase.ACTIONS, Phase.HYDRA, Phase.OVER)}
@@ -118,8 +122,8 @@ def check_fields(data: Any, game: GameSizes) -> None:
         if d[name] != expected or type(d[name]) is not type(expected):
             raise refuse(name, d[name], f"does not match scenario {scen.number} (which has {expected!r})")
     stars = _whole("stars", d["stars"], 1, 3)
-    for name in ("seed", "random_events"):
-        _whole(name, d[name], 0, None)
+    _whole("seed", d["seed"], 0, None)
+    _whole("random_events", d["random_events"], 0, MAX_RANDOM_EVENTS)
     _whole("round", d["round"], 0, scen.rounds - 1)
     phases = PHASES[solo]
     if type(d["phase"]) is not int or d["phase"] not in phases:
@@ -150,7 +154,7 @@ def check_fields(data: Any, game: GameSizes) -> None:
     # Heroes, one entry per seat.
     _ints("hero_space", d["hero_space"], 0, board.city, game.space, length=n)
     _ints("shielded", d["shielded"], 0, 1, "must be 0 or 1", length=n)
-    _ints("glory", d["glory"], -(1 << 62), 1 << 62, "is not a compass progress", length=n)
+    _ints("glory", d["glory"], -MAX_GLORY, MAX_GLORY, "is not a compass progress", length=n)
     _ints("turn_order", d["turn_order"], 0, n - 1, game.seat, length=n)
     if sorted(d["turn_order"]) != list(range(n)):
         raise refuse("turn_order", d["turn_order"], "must list every seat once")
@@ -182,7 +186,7 @@ def check_fields(data: Any, game: GameSizes) -> None:
           length=len(d["hydra_queue"]))
     _ints("solo_row_c", d["solo_row_c"], -1, game.hydras - 1, game.hcard + " or −1 (empty)", length=ncols)
     _ints("solo_row_c_blocked", d["solo_row_c_blocked"], 0, 1, "must be 0 or 1", length=ncols)
-    _ints("history", d["history"], 0, game.rules.codec.size - 1, "is not an action index")
+    _ints("history", d["history"], 0, game.rules.codec.size - 1, "is not an action index", most=MAX_HISTORY)
     _check_pending_field(d["pending"], game)
     if type(d["tasks"]) is not list:
         raise refuse("tasks", d["tasks"], "must be a list")

@@ -20,7 +20,6 @@ block (H11), not the seat whose turn it is.
 
 from __future__ import annotations
 
-import operator
 import os
 from typing import Any
 
@@ -28,7 +27,6 @@ import numpy as np
 
 from hydra_env import arguments
 from hydra_env.api.facade import TERMINAL, GameFacade  # noqa: F401 - TERMINAL is re-exported
-from hydra_env.errors import ConfigError
 from hydra_env.games.hydras.rules import engine as engine_module
 from hydra_env.games.hydras.rules import save
 from hydra_env.games.hydras.rules.codec import HydrasCodec
@@ -50,6 +48,7 @@ def resolve_cards(cards: CardSet | str | os.PathLike | None) -> CardSet:
         return default_cards()
     if isinstance(cards, CardSet):
         return cards
+    arguments.path_like("cards", cards, fix="pass None (the shipped cards), a CardSet or a card file's path")
     return load_cards(cards)
 
 
@@ -59,14 +58,7 @@ def resolve_seed(seed: int | np.random.Generator | None) -> int:
         return int(np.random.SeedSequence().entropy % (1 << 63))
     if isinstance(seed, np.random.Generator):
         return int(seed.integers(1 << 63))
-    try:
-        value = operator.index(seed)
-    except TypeError:
-        raise ConfigError(f"seed must be a non-negative integer, a numpy Generator or None, "
-                          f"got {seed!r}") from None
-    if value < 0:
-        raise ConfigError(f"seed must be a non-negative integer, got {value}")
-    return value
+    return arguments.seed("seed", seed, fix="pass a non-negative whole number, a numpy Generator or None")
 
 
 class HydrasGame(GameFacade):
@@ -244,10 +236,6 @@ class HydrasGame(GameFacade):
     def _redealt(self, seat: int, rng: np.random.Generator) -> State:
         """The state with everything hidden from ``seat`` dealt anew (determinize)."""
         return determinize(self._state, self._tables, seat, rng)
-
-    def _seed_generator(self, rng: Any) -> np.random.Generator:
-        """determinize's ``rng`` when not a Generator: numpy's own conversion (a seed or None)."""
-        return np.random.default_rng(rng)
 
     def result(self) -> HydrasResult:
         """Scores, ranking and winners (figures so far while the game runs)."""

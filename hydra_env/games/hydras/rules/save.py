@@ -6,7 +6,7 @@ A save is ``{"format": "hydra-env/hydras-game", "version": 1, "cards_name",
 position — a field of the wrong type or range, cards appearing more or fewer
 times than the card set has, a hydra whose cards are not linked or do not
 match, a pending decision that does not fit the phase — with a
-:class:`~hydra_env.errors.ConfigError` naming the field.
+:class:`~hydra_env.errors.SaveError` (a ConfigError) naming the field.
 """
 
 from __future__ import annotations
@@ -15,13 +15,15 @@ import json
 from collections import Counter
 from typing import Any, NoReturn
 
-from hydra_env.errors import ConfigError
-from hydra_env.games.hydras.rules.hydra import linked
-from hydra_env.games.hydras.rules.state import NO_FINAL_ROUND, DecisionKind, Phase, State
+from hydra_env.api.saves import MAX_INT, first_difference, read_save_text
+from hydra_env.errors import SaveError
+from hydra_env.games.hydras.rules.hydra import analyse, constraint, linked
+from hydra_env.games.hydras.rules.state import NO_FINAL_ROUND, AttackKind, DecisionKind, Phase, State
 from hydra_env.games.hydras.rules.tables import EMPTY, Tables
 
 SAVE_FORMAT = "hydra-env/hydras-game"
 SAVE_VERSION = 1
+_KEYS = frozenset(("format", "version", "cards_name", "cards_version", "cards_digest", "state"))
 _PHASE_OF = {DecisionKind.TURN: Phase.TURN, DecisionKind.BLOCK: Phase.BLOCK,
              DecisionKind.BURN: Phase.BURN}
 
@@ -36,7 +38,7 @@ def dump(state: State, tables: Tables) -> str:
 
 
 def _fail(field: str, problem: str) -> NoReturn:
-    raise ConfigError(f"saved Hydras game: field '{field}': {problem}")
+    raise SaveError(f"saved Hydras game: field '{field}': {problem}")
 
 
 def _int(value: Any, field: str, low: int, high: int) -> int:
@@ -56,15 +58,13 @@ def _list(value: Any, field: str, length: int | None = None) -> list:
 
 
 def load(text: str, tables: Tables) -> State:
-    """A state saved by :func:`dump`, checked field by field (ConfigError when bad)."""
-    try:
-        doc = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as exc:
-        raise ConfigError(f"not a saved Hydras game: invalid JSON ({exc})") from None
-    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-        _fail("format", f"must be {SAVE_FORMAT!r}; this is not a saved Hydras game")
-    if doc.get("version") != SAVE_VERSION:
-        _fail("version", f"is {doc.get('version')!r}; this hydra-env reads version {SAVE_VERSION}")
+    """A state saved by :func:`dump`, checked field by field (SaveError when bad)."""
+    doc = read_save_text(text, game=SAVE_FORMAT, version=SAVE_VERSION, title="Hydras")
+    if doc.keys() != _KEYS:
+        _fail(sorted(doc.keys() ^ _KEYS)[0], f"the save's fields must be exactly {sorted(_KEYS)}")
+    if first_difference([doc["cards_name"], doc["cards_version"]], [tables.cards.name, tables.cards.version], ""):
+        _fail("cards_name", f"the save names card set {doc['cards_name']!r} version {doc['cards_version']!r}, "
+                            f"not the cards given ({tables.cards.name!r} version {tables.cards.version!r})")
     if doc.get("cards_digest") != tables.cards.digest:
         _fail("cards_digest", f"the game was saved with card set {doc.get('cards_name')!r} "
                               f"version {doc.get('cards_version')!r}, not the cards given "
@@ -78,7 +78,7 @@ def load(text: str, tables: Tables) -> State:
 
 
 def check_state(data: dict[str, Any], tables: Tables) -> None:
-    """Raise ConfigError naming the first field of ``data`` that is not a consistent state."""
+    """Raise SaveError naming the first field of ``data`` that is not a consistent state."""
     fields = ("players", "seed", "random_events", "star_seat", "turn_seat", "turns_taken",
               "final_turns_left", "phase", "game_over", "deck", "discard", "blocks", "offers",
               "history", "log", "hands", "hydras", "pending", "attack", "burn_cell")
@@ -91,7 +91,7 @@ def check_state(data: dict[str, Any], tables: Tables) -> None:
     kinds = tables.kind_count - 1
     players = _int(data["players"], "state.players", 2, tables.max_players)
     seats = players - 1
-    _int(data["seed"], "state.seed", 0, 2 ** 64 - 1)
+    _int(data["seed"], "state.seed", 0, MAX_INT)
     _int(data["random_events"], "state.random_events", 0, 2 ** 31)
     for name in ("star_seat", "turn_seat"):
         _int(data[name], f"state.{name}", 0, seats)
@@ -141,11 +141,12 @@ def check_state(data: dict[str, Any], tables: Tables) -> None:
         _int(burn[0], "state.burn_cell[0]", 0, seats)
         _int(burn[1], "state.burn_cell[1]", 0, tables.cell_count - 1)
     _check_pending(data, tables, phase)
+    _check_in_flight(data, tables)
     _check_counts(data, tables)
 
 
 def check_grid(grid: list, field: str, tables: Tables) -> None:
-    """Raise ConfigError naming ``field`` unless ``grid`` is a valid hydra: codes in
+    """Raise SaveError naming ``field`` unless ``grid`` is a valid hydra: codes in
     range, the body at the centre only, every card linked (H3) and matching (H5)."""
     for cell, code in enumerate(grid):
         _int(code, f"{field}[{cell}]", EMPTY, tables.body_code)
@@ -203,3 +204,38 @@ def _check_counts(data: dict[str, Any], tables: Tables) -> None:
         if found[kind.index] != kind.count:
             _fail("state", f"{found[kind.index]} cards of kind {kind.id!r} are in the game, the "
                            f"card set has {kind.count}; every card must be in exactly one place")
+
+
+def _check_in_flight(data: dict[str, Any], tables: Tables) -> None:
+    """What is in flight must be possible: an attack only under a block offer, played by the
+    turn seat, a sword (H7) on a card it may cut, a torch (H9) into an open end of an
+    opponent's hydra (a slash and burn torch, H8: into the cut cell); a burn cell only
+    under a slash and burn decision, on an opponent's empty fillable cell."""
+    pending, attack, burn = data["pending"], data["attack"], data["burn_cell"]
+    kind = None if pending is None else pending[0]
+    if attack is not None:
+        if kind != DecisionKind.BLOCK:
+            _fail("state.attack", "a sword or torch is in flight only while block offers run")
+        what, seat, card, target, cell, burning = attack
+        grid = data["hydras"][target]
+        if seat != data["turn_seat"]:
+            _fail("state.attack[1]", "the card in flight is the turn seat's")
+        if what == AttackKind.SWORD:
+            if not tables.is_sword[card] or burning:
+                _fail("state.attack", "a sword in flight must be a card with the sword icon, not a burn")
+            if cell not in analyse(grid, tables).sword_targets:
+                _fail("state.attack[4]", f"a sword cannot cut {tables.cell_name(cell)} of that hydra (H7)")
+        else:
+            if card != tables.torch or target == seat:
+                _fail("state.attack", "a torch in flight is the torch card, played on an opponent's hydra (H9)")
+            ends = [end[0] for end in analyse(grid, tables).open_ends]
+            if (grid[cell] != EMPTY or not constraint(grid, tables, cell)[1]) if burning else cell not in ends:
+                _fail("state.attack[4]", f"a torch cannot go into {tables.cell_name(cell)} of that hydra (H8, H9)")
+    if burn is not None:
+        target, cell = burn
+        grid = data["hydras"][target]
+        if kind != DecisionKind.BURN or target == data["turn_seat"]:
+            _fail("state.burn_cell", "a burn cell is an opponent's, only under a slash and burn decision")
+        if grid[cell] != EMPTY or not constraint(grid, tables, cell)[1] or tables.torch not in \
+                data["hands"][data["turn_seat"]]:
+            _fail("state.burn_cell", "slash and burn needs an empty fillable cell and a torch in hand (H8)")

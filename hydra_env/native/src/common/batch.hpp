@@ -14,6 +14,9 @@
 // and, optionally (detected at compile time):
 //   void returns(double* out) const;            // num_players() values: the end rewards (0 while on);
 //                                               // without it the Python side fills them from the result
+//   int  legal_count() const;                   // the number of legal actions, and
+//   int  legal_at(int k) const;                 // the k-th of them in increasing order (both or neither:
+//                                               // sample_legal then skips the mask it would build)
 // G must be bound to Python (nanobind) by the game: the batch takes a prototype and gives copies.
 //
 // bind_batch<G>(module, "Batch") exposes the template to Python for one game.
@@ -62,6 +65,12 @@ struct HasReturns : std::false_type {};
 template <class G>
 struct HasReturns<G, std::void_t<decltype(std::declval<const G&>().returns(std::declval<double*>()))>>
     : std::true_type {};
+
+template <class G, class = void>
+struct HasLegalList : std::false_type {};
+template <class G>
+struct HasLegalList<G, std::void_t<decltype(std::declval<const G&>().legal_count()),
+                                   decltype(std::declval<const G&>().legal_at(0))>> : std::true_type {};
 
 template <class G>
 struct Batch {
@@ -169,17 +178,22 @@ struct Batch {
             const G& g = games[row];
             out.data()[row] = -1;
             if (!started[row] || g.current_player() < 0) continue;
-            std::fill(scratch.begin(), scratch.end(), uint8_t(0));
-            g.legal_mask(scratch.data());
             int count = 0;
-            for (int a = 0; a < A; ++a) count += scratch[size_t(a)] != 0;
-            if (!count) continue;
-            int k = std::min(count - 1, int(u.data()[row] * count));
-            for (int a = 0; a < A; ++a)
-                if (scratch[size_t(a)] && k-- == 0) {
-                    out.data()[row] = a;
-                    break;
-                }
+            if constexpr (HasLegalList<G>::value) {
+                count = g.legal_count();
+                if (count > 0) out.data()[row] = g.legal_at(std::min(count - 1, int(u.data()[row] * count)));
+            } else {
+                std::fill(scratch.begin(), scratch.end(), uint8_t(0));
+                g.legal_mask(scratch.data());
+                for (int a = 0; a < A; ++a) count += scratch[size_t(a)] != 0;
+                if (!count) continue;
+                int k = std::min(count - 1, int(u.data()[row] * count));
+                for (int a = 0; a < A; ++a)
+                    if (scratch[size_t(a)] && k-- == 0) {
+                        out.data()[row] = a;
+                        break;
+                    }
+            }
         }
     }
 

@@ -30,8 +30,7 @@ using hydra_native::MaskOrObservation;
 
 nb::handle item(nb::handle d, const char* name) { return hydra_native::dict_item(d, name); }
 
-template <typename T>
-T get(nb::handle d, const char* name) { return hydra_native::dict_get<T>(d, name); }
+template <typename T> T get(nb::handle d, const char* name) { return hydra_native::dict_get<T>(d, name); }
 
 [[noreturn]] void fail(const std::string& what) { throw nb::value_error(("native Heroica: " + what).c_str()); }
 
@@ -70,6 +69,7 @@ std::shared_ptr<const Tables> make_tables(nb::dict d) {
     for (const auto& nbs : t->neighbours)
         if (nbs.size() > 4) fail("a space has more than 4 neighbours");
     if (t->boss < 0 || t->boss >= int(t->monster_strength.size())) fail("the boss is not a monster kind");
+    t->finish_tables();
     return t;
 }
 
@@ -364,6 +364,22 @@ void bind_heroica(nb::module_& m) {
                  std::sort(g.s.chosen.begin(), g.s.chosen.end());
              },
              nb::arg("face"), "Fix the face of the next roll (HeroicaGame.apply_roll).")
+        .def("options",
+             [](const HeroicaNative& g) {
+                 Movements moves;
+                 int16_t order[kMaxActions], key[kMaxActions];
+                 nb::dict out;   // Python's dict keeps the insertion order
+                 for (int i = 0, count = ordered_options(g.s, *g.tables, order, key, moves); i < count; ++i) {
+                     nb::object value = nb::none();
+                     if (key[i] >= 0) {             // a movement end: its path as a tuple
+                         const Path& p = moves.path[key[i]];
+                         value = nb::steal(PyTuple_New(p.len));
+                         for (int j = 0; j < p.len; ++j) PyTuple_SET_ITEM(value.ptr(), j, PyLong_FromLong(p.v[j]));
+                     }
+                     out[nb::int_(order[i])] = value;
+                 }
+                 return out;
+             }, "options.py's dict: each legal action, in its order, and its path (a tuple) or None.")
         .def_prop_ro("current_player", [](const HeroicaNative& g) { return g.current_player(); })
         .def_prop_ro("obs_size", [](const HeroicaNative& g) { return g.tables->obs_size; })
         .def_prop_ro("action_size", [](const HeroicaNative& g) { return g.tables->action_size; })

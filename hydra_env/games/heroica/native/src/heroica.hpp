@@ -15,6 +15,7 @@
 namespace heroica {
 
 constexpr int kMaxSpaces = 128;   // the loader's bound (MAX_SPACES)
+static_assert(kMaxSpaces % 8 == 0, "walks.cpp reads monster_at eight spaces at a time");
 constexpr int kMaxHeroes = 4;
 constexpr int kMaxPath = 64;      // longer paths (only on odd maps) are refused with an error
 constexpr int kMaxActions = 2 * kMaxSpaces + 10;
@@ -38,6 +39,8 @@ struct Tables {
     std::vector<int> class_skill, class_range, class_step;
     std::vector<int> monster_strength;
     std::vector<std::vector<int>> neighbours;
+    uint8_t adj[kMaxSpaces][4] = {}, deg[kMaxSpaces] = {};   // neighbours, flat (set by finish_tables)
+    uint64_t serial = 0;               // this map's number in the process (set by finish_tables; never 0)
     std::vector<int16_t> dist, line;   // n * n
     std::vector<int> coord_x, coord_y;
     std::vector<std::pair<int, int>> setup_monsters;  // (space, kind)
@@ -48,6 +51,7 @@ struct Tables {
     int l(int a, int b) const { return line[size_t(a) * size_t(n) + size_t(b)]; }
     bool adjacent(int a, int b) const;
     int num_classes() const { return int(class_skill.size()); }
+    void finish_tables();              // adj, deg and serial (after the neighbours are read)
 };
 
 struct Path {                            // trivially constructible: tables of them cost nothing to make
@@ -113,11 +117,22 @@ struct State {
     int monster_seat() const { return mode == BATTLE ? players - 1 : -1; }
 };
 
+// A set of spaces (or movement keys, kReenterKey included) as bits: cleared by three stores.
+struct SpaceBits {
+    uint64_t w[3];
+    void clear() { w[0] = w[1] = w[2] = 0; }
+    bool operator[](int x) const { return (w[x >> 6] >> (x & 63)) & 1; }
+    void set(int x) { w[x >> 6] |= uint64_t(1) << (x & 63); }
+};
+static_assert(kMaxSpaces + 1 <= 3 * 64, "SpaceBits holds the spaces and kReenterKey");
+
 // A movement table: for each end (space id, or kReenterKey) whether it is reachable, and its path.
 struct Movements {
-    bool has[kMaxSpaces + 1];
+    SpaceBits has;
     int rank_value[kMaxSpaces + 1];
     Path path[kMaxSpaces + 1];
+    int count;                           // the keys with has true, in the order found
+    int16_t keys[kMaxSpaces + 1];
 };
 
 // The codec (codec.py) of a map of n spaces.
@@ -139,8 +154,17 @@ void monster_movements(const Tables& t, const State& s, int space, int allowance
 bool any_adjacent_monster(const Tables& t, const State& s, int space);
 int adjacent_active_heroes(const Tables& t, const State& s, int space, int* out);
 
+// move_cache.cpp: the hero movement tables already walked, by their walk's inputs (kWalkKeyWords
+// words: the map's serial, start and allowance, then the bits of enter, stops, taken and items).
+constexpr int kWalkKeyWords = 10;
+bool cached_movements(const uint64_t* key, Movements& out);       // false: not kept
+void remember_movements(const uint64_t* key, const Movements& moves);
+
 // options.cpp
 void options(const State& s, const Tables& t, Legal& out, Movements& moves);
+// The legal actions in the order of options.py's dict (movement ends as its walk finds them, the
+// drink last); path_key[i]: the key of order[i]'s path in moves, -1 for none. Returns the count.
+int ordered_options(const State& s, const Tables& t, int16_t* order, int16_t* path_key, Movements& moves);
 
 // rules.cpp (rules.py, battle.py): one legal action carried out, and what play.cpp starts with
 void act_on(const Tables& t, State& s, int action, const Path* path);
@@ -151,6 +175,7 @@ void ask_on(State& s, int seat, int kind);
 // play.cpp
 void setup_game(State& s, const Tables& t);                       // from the setup fields, settled
 bool apply_action(State& s, const Tables& t, int action);         // false (nothing changed) when illegal
+void apply_legal(State& s, const Tables& t, int action);          // an action known to be legal
 
 // options.cpp
 void refresh_legal(State& s, const Tables& t);                     // after the state was set from data
@@ -173,7 +198,9 @@ struct HeroicaNative {
     int current_player() const { return s.has_pending ? s.pending_seat : -1; }
     bool is_legal(int action) const { return heroica::is_legal(s, action); }
     void legal_mask(uint8_t* out) const { heroica::legal_mask(s, out); }
-    void apply(int action) { apply_action(s, *tables, action); }
+    int legal_count() const { return s.legal.count; }             // s.legal is ascending, each once
+    int legal_at(int k) const { return s.legal.a[k]; }
+    void apply(int action) { apply_legal(s, *tables, action); }   // the batch checked it
     void encode(int seat, float* out) const { heroica::encode(s, *tables, seat, out); }
     void returns(double* out) const {
         for (int p = 0; p < s.players; ++p) out[p] = 0.0;

@@ -14,9 +14,18 @@ void options(const State& s, const Tables& t, Legal& out, Movements& moves) {
     if (!s.has_pending) return;
     HCodec c{t.n};
     int kind = s.pending_kind;
-    auto movement = [&](bool reenter) {
-        for (int x = 0; x < t.n; ++x)
-            if (moves.has[x]) out.push(x);
+    auto movement = [&](bool reenter) {     // the ends found, ascending (few: an insertion sort)
+        int first = out.count;
+        for (int i = 0; i < moves.count; ++i) {
+            int key = moves.keys[i];
+            if (key == kReenterKey) continue;
+            int j = out.count++;
+            while (j > first && out.a[j - 1] > key) {
+                out.a[j] = out.a[j - 1];
+                --j;
+            }
+            out.a[j] = int16_t(key);
+        }
         if (reenter && moves.has[kReenterKey]) out.push(c.reenter());
     };
     if (kind == DRAFT) {
@@ -64,8 +73,8 @@ void options(const State& s, const Tables& t, Legal& out, Movements& moves) {
             if (skill_kind == HEAL_SELF_FULL && s.hero_health[h] < t.max_health) out.push(c.self_heal());
         }
     } else if (kind == FIGHT) {
-        for (int nb : t.neighbours[size_t(here)])
-            if (s.monster_at[nb] >= 0) out.push(c.target(nb));
+        for (int k = 0; k < t.deg[here]; ++k)
+            if (s.monster_at[t.adj[here][k]] >= 0) out.push(c.target(t.adj[here][k]));
     } else if (kind == SHIELD) {
         out.push(c.plain());
         out.push(c.melee());
@@ -78,6 +87,41 @@ void options(const State& s, const Tables& t, Legal& out, Movements& moves) {
     if (kind >= MOVE && kind <= TURN_END && s.hero_potions[h] && s.hero_health[h] < t.max_health)
         out.push(c.drink());
     std::sort(out.a, out.a + out.count);
+}
+
+int ordered_options(const State& s, const Tables& t, int16_t* order, int16_t* path_key, Movements& moves) {
+    Legal legal;
+    options(s, t, legal, moves);
+    if (!s.has_pending) return 0;
+    HCodec c{t.n};
+    int kind = s.pending_kind, count = 0;
+    bool movement_kind = kind == MOVE || kind == STEP || kind == MONSTER_MOVE;
+    auto has = [&](int action) { return std::binary_search(legal.a, legal.a + legal.count, int16_t(action)); };
+    auto add = [&](int action, int key) {
+        order[count] = int16_t(action);
+        path_key[count++] = int16_t(key);
+    };
+    if (movement_kind) {
+        for (int i = 0; i < moves.count; ++i)
+            if (moves.keys[i] != kReenterKey) add(moves.keys[i], moves.keys[i]);
+        if (has(c.reenter())) add(c.reenter(), kReenterKey);
+    } else if (kind == PICK_HERO) {
+        for (int h = 0; h < s.heroes; ++h)
+            if (s.hero_owner[h] == s.pending_seat) add(c.hero(s.hero_class[h]), -1);
+    } else if (kind == FIGHT) {
+        int here = s.hero_space[s.hero];
+        for (int k = 0; k < t.deg[here]; ++k)
+            if (s.monster_at[t.adj[here][k]] >= 0) add(c.target(t.adj[here][k]), -1);
+    }
+    int placed = count;
+    for (int i = 0; i < legal.count; ++i) {       // the others ascending, the drink last
+        int action = legal.a[i];
+        bool seen = action == c.drink();
+        for (int j = 0; j < placed && !seen; ++j) seen = order[j] == action;
+        if (!seen) add(action, -1);
+    }
+    if (has(c.drink())) add(c.drink(), -1);
+    return count;
 }
 
 void refresh_legal(State& s, const Tables& t) {

@@ -36,16 +36,14 @@ void keep_paths(const Tables& t, State& s, const Movements& moves) {
 }
 
 void settle(const Tables& t, State& s) {
-    Legal legal;
     Movements moves;
     while (s.has_pending) {
-        options(s, t, legal, moves);
-        if (legal.count != 1) {
-            s.legal = legal;
+        options(s, t, s.legal, moves);     // options reads no part of s.legal
+        if (s.legal.count != 1) {
             keep_paths(t, s, moves);
             return;
         }
-        int action = legal.a[0];
+        int action = s.legal.a[0];
         act_on(t, s, action, is_movement(t, action) ? &moves.path[move_key(t, action)] : nullptr);
     }
     s.legal.count = 0;
@@ -90,6 +88,11 @@ void setup_game(State& s, const Tables& t) {
 
 bool apply_action(State& s, const Tables& t, int action) {
     if (action < 0 || action >= t.action_size || !is_legal(s, action)) return false;
+    apply_legal(s, t, action);
+    return true;
+}
+
+void apply_legal(State& s, const Tables& t, int action) {
     Path path;
     bool found = false;
     if (is_movement(t, action)) {       // a movement end: its canonical path, kept or walked again
@@ -112,7 +115,6 @@ bool apply_action(State& s, const Tables& t, int action) {
     s.history.push_back(action);
     act_on(t, s, action, found ? &path : nullptr);
     settle(t, s);
-    return true;
 }
 
 void HeroicaNative::reset(uint64_t seed) {

@@ -2,6 +2,11 @@
 // every walk of 1..allowance steps (HR7) ended early by a forced stop (HR8), HR9's forward steps
 // (or the way back) from a taken end; per end the path with most items, then fewest steps, then
 // the smallest list of ids (HR12). The order of the walks does not matter: the rank is total.
+// The walk is a depth-first search without recursion that keeps its items count as it goes (no
+// path is counted again), over the flat neighbour table (Tables::adj) and bit sets of spaces;
+// a solo hero's tables are kept (move_cache.cpp) and copied when the same walk comes again.
+#include <atomic>
+#include <cstdint>
 #include <cstring>
 #include <stdexcept>
 #include <vector>
@@ -12,21 +17,30 @@ namespace heroica {
 
 bool Tables::adjacent(int a, int b) const { return d(a, b) == 1; }
 
+void Tables::finish_tables() {
+    static std::atomic<uint64_t> maps{0};
+    serial = ++maps;
+    for (int x = 0; x < n; ++x) {
+        deg[x] = uint8_t(neighbours[size_t(x)].size());
+        for (size_t k = 0; k < neighbours[size_t(x)].size(); ++k) adj[x][k] = uint8_t(neighbours[size_t(x)][k]);
+    }
+}
+
 namespace {
 
 struct Walker {
     const Tables& t;
     int start, allowance;
-    const uint8_t* enter;    // may be entered
-    const uint8_t* stops;    // a forced stop
-    const uint8_t* taken;    // may not be ended on
+    const SpaceBits& enter;  // may be entered
+    const SpaceBits& stops;  // a forced stop
+    const SpaceBits& taken;  // may not be ended on
     const uint8_t* items;    // counted by the rank (nullptr: none)
     Movements& out;
     Path cur;
-    std::vector<Path> frontier, found, following;
+    int cur_value = 0;                 // the items of cur (each space once)
 
-    Walker(const Tables& t_, int start_, int allowance_, const uint8_t* enter_, const uint8_t* stops_,
-           const uint8_t* taken_, const uint8_t* items_, Movements& out_)
+    Walker(const Tables& t_, int start_, int allowance_, const SpaceBits& enter_, const SpaceBits& stops_,
+           const SpaceBits& taken_, const uint8_t* items_, Movements& out_)
         : t(t_), start(start_), allowance(allowance_), enter(enter_), stops(stops_), taken(taken_),
           items(items_), out(out_) {}
 
@@ -36,27 +50,28 @@ struct Walker {
         for (int i = 1; i < p.len; ++i) {
             int s = p.v[i];
             if (!items[s]) continue;
-            bool seen = false;
-            for (int j = 1; j < i; ++j) seen = seen || p.v[j] == s;
-            count += !seen;
+            bool seen_before = false;
+            for (int j = 1; j < i; ++j) seen_before = seen_before || p.v[j] == s;
+            count += !seen_before;
         }
         return count;
     }
 
-    static bool better(const Path& a, int va, const Path& b, int vb) {
-        if (va != vb) return va > vb;
-        if (a.len != b.len) return a.len < b.len;
-        return std::memcmp(a.v, b.v, size_t(a.len)) < 0;
-    }
-
-    void consider(const Path& p) {
+    void consider(const Path& p, int val) {
         int key = p.back() == start ? kReenterKey : p.back();
-        int val = value(p);
-        if (!out.has[key] || better(p, val, out.path[key], out.rank_value[key])) {
-            out.has[key] = true;
-            out.rank_value[key] = val;
-            out.path[key] = p;
+        if (out.has[key]) {
+            const Path& q = out.path[key];
+            int qv = out.rank_value[key];
+            if (val < qv || (val == qv && (p.len > q.len || (p.len == q.len && std::memcmp(p.v, q.v, size_t(p.len)) >= 0))))
+                return;
+        } else {
+            out.has.set(key);
+            out.keys[out.count++] = int16_t(key);
         }
+        out.rank_value[key] = val;
+        Path& q = out.path[key];
+        q.len = p.len;
+        std::memcpy(q.v, p.v, size_t(p.len));
     }
 
     static void push(Path& p, int s) {
@@ -65,6 +80,7 @@ struct Walker {
     }
 
     void forward(const Path& walk) {
+        static thread_local std::vector<Path> frontier, found, following;
         int base = walk.len;
         frontier.assign(1, walk);
         while (!frontier.empty()) {
@@ -72,7 +88,8 @@ struct Walker {
             following.clear();
             for (const Path& path : frontier) {
                 int last = path.back(), before = path.v[path.len - 2];
-                for (int nb : t.neighbours[size_t(last)]) {
+                for (int k = 0; k < t.deg[last]; ++k) {
+                    int nb = t.adj[last][k];
                     if (nb == before || !enter[nb]) continue;
                     bool again = false;
                     for (int i = base; i < path.len; ++i) again = again || path.v[i] == nb;
@@ -83,7 +100,7 @@ struct Walker {
                 }
             }
             if (!found.empty()) {
-                for (const Path& p : found) consider(p);
+                for (const Path& p : found) consider(p, value(p));
                 return;
             }
             frontier.swap(following);
@@ -92,82 +109,143 @@ struct Walker {
             if (!taken[walk.v[i]] || i == 0) {
                 Path p = walk;
                 for (int j = base - 2; j >= i; --j) push(p, walk.v[j]);
-                consider(p);
+                consider(p, value(p));
                 return;
             }
         }
     }
 
-    void walk() {
+    // cur just grew (or is the start): consider it; whether to walk on from it.
+    bool arrive() {
+        int last = cur.v[cur.len - 1];
         if (cur.len > 1) {
-            if (taken[cur.back()]) forward(cur);
-            else consider(cur);
-            if (stops[cur.back()]) return;
+            if (taken[last]) forward(cur);
+            else consider(cur, cur_value);
+            if (stops[last]) return false;
         }
-        if (cur.len - 1 >= allowance) return;
-        for (int nb : t.neighbours[size_t(cur.back())]) {
+        return cur.len - 1 < allowance;
+    }
+
+    // Every walk from the start, depth first, without recursion: at each depth the neighbours
+    // left to try, highest first (walks.py's stack order, so that the ends are found in its order).
+    void walk() {
+        int left[kMaxPath], fresh[kMaxPath];
+        left[0] = arrive() ? t.deg[start] : 0;
+        fresh[0] = 0;
+        for (;;) {
+            int d = cur.len - 1;
+            if (left[d] == 0) {
+                if (d == 0) return;
+                cur_value -= fresh[d];
+                --cur.len;
+                continue;
+            }
+            int nb = t.adj[cur.v[d]][--left[d]];
             if (!enter[nb]) continue;
-            cur.v[cur.len++] = uint8_t(nb);
-            walk();
-            --cur.len;
+            int f = 0;
+            if (items && items[nb]) {          // an item not yet on cur (after its start)
+                f = 1;
+                for (int i = 1; i < cur.len; ++i) f &= cur.v[i] != nb;
+            }
+            push(cur, nb);
+            fresh[d + 1] = f;
+            cur_value += f;
+            left[d + 1] = arrive() ? t.deg[nb] : 0;
         }
     }
 
     void run() {
-        std::memset(out.has, 0, sizeof(out.has));
-        out.has[start] = true;
+        out.has.clear();
+        out.has.set(start);
+        out.count = 1;
+        out.keys[0] = int16_t(start);
         out.rank_value[start] = 0;
         out.path[start].len = 1;
         out.path[start].v[0] = uint8_t(start);
         cur.len = 1;
         cur.v[0] = uint8_t(start);
+        cur_value = 0;
         walk();
     }
 };
 
+// A hero's walk: its table from the cache, else walked (and kept).
+void walk_cached(const Tables& t, int start, int allowance, const SpaceBits& enter,
+                 const SpaceBits& stops, const SpaceBits& taken, const SpaceBits& item_bits,
+                 const uint8_t* items, Movements& out) {
+    uint64_t key[kWalkKeyWords] = {t.serial, uint64_t(start) | uint64_t(allowance) << 8,
+                                   enter.w[0], enter.w[1], stops.w[0], stops.w[1], taken.w[0], taken.w[1],
+                                   item_bits.w[0], item_bits.w[1]};
+    if (cached_movements(key, out)) return;
+    Walker w{t, start, allowance, enter, stops, taken, items, out};
+    w.run();
+    remember_movements(key, out);
+}
+
 }  // namespace
 
 void hero_movements(const Tables& t, const State& s, int hero, int allowance, Movements& out) {
-    uint8_t enter[kMaxSpaces], stops[kMaxSpaces], taken[kMaxSpaces];
-    std::memset(stops, 0, sizeof(stops));
-    std::memset(taken, 0, sizeof(taken));
-    for (int x = 0; x < t.n; ++x) {
-        enter[x] = s.monster_at[x] < 0;
-        if (s.monster_at[x] >= 0)
-            for (int nb : t.neighbours[size_t(x)]) stops[nb] = 1;
+    SpaceBits enter, stops, taken;
+    enter.w[0] = enter.w[1] = enter.w[2] = ~uint64_t(0);
+    stops.clear();
+    taken.clear();
+    for (int base = 0; base < t.n; base += 8) {     // eight spaces at a time: most hold no monster
+        uint64_t word;
+        std::memcpy(&word, s.monster_at + base, sizeof(word));
+        if ((word & 0x8080808080808080ULL) == 0x8080808080808080ULL) continue;
+        for (int x = base; x < base + 8 && x < t.n; ++x) {
+            if (s.monster_at[x] < 0) continue;
+            enter.w[x >> 6] &= ~(uint64_t(1) << (x & 63));
+            for (int k = 0; k < t.deg[x]; ++k) stops.set(t.adj[x][k]);
+        }
     }
     for (int h = 0; h < s.heroes; ++h)
-        if (h != hero && s.hero_space[h] != t.start) taken[s.hero_space[h]] = 1;
-    Walker w{t, s.hero_space[hero], allowance, enter, stops, taken, s.potion_at, out};
-    w.run();
+        if (h != hero && s.hero_space[h] != t.start) taken.set(s.hero_space[h]);
+    if (s.mode != SOLO) {          // a lone hero's walks repeat (kept); with other heroes they seldom do
+        Walker w{t, s.hero_space[hero], allowance, enter, stops, taken, s.potion_at, out};
+        w.run();
+        return;
+    }
+    SpaceBits items;
+    items.clear();
+    for (int base = 0; base < t.n; base += 8) {     // most spaces hold no potion
+        uint64_t word;
+        std::memcpy(&word, s.potion_at + base, sizeof(word));
+        if (!word) continue;
+        for (int x = base; x < base + 8 && x < t.n; ++x)
+            if (s.potion_at[x]) items.set(x);
+    }
+    walk_cached(t, s.hero_space[hero], allowance, enter, stops, taken, items, s.potion_at, out);
 }
 
 void monster_movements(const Tables& t, const State& s, int space, int allowance, Movements& out) {
-    uint8_t enter[kMaxSpaces], stops[kMaxSpaces], taken[kMaxSpaces];
-    std::memset(stops, 0, sizeof(stops));
-    for (int x = 0; x < t.n; ++x) {
-        enter[x] = 1;
-        taken[x] = (s.monster_at[x] >= 0 && x != space) || s.potion_at[x];
-    }
+    SpaceBits enter, stops, taken;
+    enter.w[0] = enter.w[1] = enter.w[2] = ~uint64_t(0);
+    stops.clear();
+    taken.clear();
+    for (int x = 0; x < t.n; ++x)
+        if ((s.monster_at[x] >= 0 && x != space) || s.potion_at[x]) taken.set(x);
     for (int h = 0; h < s.heroes; ++h) {
-        enter[s.hero_space[h]] = 0;
+        int at = s.hero_space[h];
+        enter.w[at >> 6] &= ~(uint64_t(1) << (at & 63));
         if (!s.hero_healing[h])
-            for (int nb : t.neighbours[size_t(s.hero_space[h])]) stops[nb] = 1;
+            for (int k = 0; k < t.deg[at]; ++k) stops.set(t.adj[at][k]);
     }
     Walker w{t, space, allowance, enter, stops, taken, nullptr, out};
     w.run();
 }
 
 bool any_adjacent_monster(const Tables& t, const State& s, int space) {
-    for (int nb : t.neighbours[size_t(space)])
-        if (s.monster_at[nb] >= 0) return true;
+    for (int k = 0; k < t.deg[space]; ++k)
+        if (s.monster_at[t.adj[space][k]] >= 0) return true;
     return false;
 }
 
 int adjacent_active_heroes(const Tables& t, const State& s, int space, int* out) {
     // the spaces of the heroes next to `space` who are not healing, ascending, each once
     int count = 0;
-    for (int nb : t.neighbours[size_t(space)]) {   // neighbours are ascending
+    for (int k = 0; k < t.deg[space]; ++k) {   // neighbours are ascending
+        int nb = t.adj[space][k];
         for (int h = 0; h < s.heroes; ++h)
             if (!s.hero_healing[h] && s.hero_space[h] == nb) {
                 out[count++] = nb;

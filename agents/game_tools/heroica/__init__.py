@@ -1,0 +1,1 @@
+"""Heroica's hooks of the tools (one module per tool)."""
