@@ -46,6 +46,7 @@ from typing import Any
 
 import hydra_env
 from agents.backends import GameError, GameRecord, GameTask, describe_workers, run_games
+from agents.interrupts import terminate_as_interrupt
 from agents.outputs import UsageError, atomic_dir, atomic_write_text, check_file_out, check_out
 from hydra_env import HydraError
 
@@ -181,16 +182,24 @@ def add_run_options(parser: argparse.ArgumentParser, *, games: int) -> None:
 
 # --------------------------------------------------------------------------- checks
 
-def check_agents(specs: Sequence[str], flag: str = "--agent", game: str | None = None) -> None:
-    """Make one bot of each spec of ``game`` (None: the default game), so a bad one fails here naming ``flag``."""
+def check_agents(specs: Sequence[str], flag: str = "--agent", game: str | None = None,
+                 params: dict[str, Any] | None = None) -> None:
+    """Make one bot of each spec of ``game`` (None: the default game), so a bad one fails here
+    naming ``flag``; with the game's ``params``, a bot that can check its use (``check_game``:
+    a policy of another env or seat count) checks it on a game dealt with them."""
     from agents.games import default_game
+    from hydra_env import game_spec
     from hydra_env.envs.bots import bot_names, make_bot
     game = game or default_game()
+    probe = None
     for spec in dict.fromkeys(specs):
         if spec == "human":
             raise UsageError(f"{flag} human: 'human' is only for your own seat in `{PROG} play`")
         try:
-            make_bot(spec, game=game, seed=0)
+            bot = make_bot(spec, game=game, seed=0)
+            if params is not None and hasattr(bot, "check_game"):
+                probe = probe or game_spec(game).make(seed=0, **params)
+                bot.check_game(probe)
         except Exception as exc:    # noqa: BLE001 — any failure to build the bot is reported
             known = "" if "known bots" in str(exc) else f"; known bots: {', '.join(bot_names(game))}"
             raise UsageError(f"{flag}: cannot make agent {spec!r}: {exc}{known} (parameters: "
@@ -352,7 +361,8 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         from hydra_env.api.engines import default_engine
         default_engine()                 # a bad HYDRA_ENV_ENGINE is refused before any game
-        return args.run(args)
+        with terminate_as_interrupt():   # SIGTERM (timeout, docker stop) as Ctrl-C
+            return args.run(args)
     except (UsageError, HydraError) as exc:     # a bad argument, found by a command or the engine
         print(f"{PROG} {args.command}: error: {exc}", file=sys.stderr)
         return 2

@@ -147,11 +147,11 @@ def evaluate(spec: Any, params: dict[str, Any], args: argparse.Namespace) -> dic
                              f"`hydra-env replay FILE --html PAGE`")
     cli.check_backend(args.backend, args.address)
     for specs, flag in seating.checks:
-        cli.check_agents(specs, flag, game=spec.name)
+        cli.check_agents(specs, flag, game=spec.name, params=params)
     out = args.out or cli.new_run_folder(Path("runs/eval"), _hook(run, "default_out_name")(run))
     cli.check_out(out, args.force)
     if args.html is not None:
-        cli.check_file_out(args.html, "--html")
+        cli.check_file_out(args.html, "--html", args.force)
     _hook(run, "prepare")(run)
     record = args.save_replays != "none"
 

@@ -32,7 +32,7 @@ from typing import Any
 from agents.outputs import UsageError
 from hydra_env import game_names, game_spec
 from hydra_env.api import GameSpec, default_game
-from hydra_env.errors import ConfigError
+from hydra_env.errors import ConfigError, HydraError
 
 
 def __getattr__(name: str) -> Any:
@@ -102,9 +102,10 @@ class _AddOnce:
 
 
 def add_param_flags(parser: Any, spec: GameSpec, shared: Mapping[str, list[GameSpec]] | None = None) -> None:
-    """The default options of a game: one flag per parameter, default None (not given). A flag
-    that several games' parameters share (``shared``: flag -> those games) is read as text and
-    checked against the chosen game's parameter (:func:`read_params`)."""
+    """The default options of a game: one flag per parameter, default None (not given). On the
+    command line (``shared`` given: flag -> the games that have it) every flag is read as text and
+    checked against the chosen game's parameter after the game is known (:func:`read_params`), so
+    a flag of another game is refused as such rather than by that game's checks."""
     for param in spec.params:
         owners = (shared or {}).get(param.flag, [])
         if len(owners) > 1:
@@ -112,7 +113,8 @@ def add_param_flags(parser: Any, spec: GameSpec, shared: Mapping[str, list[GameS
                              for o in owners)
             parser.add_argument(param.flag, type=str, default=None, metavar=param.name.upper(), help=text)
             continue
-        parser.add_argument(param.flag, type=param.argparse_type(spec.name), default=None,
+        parser.add_argument(param.flag, type=str if shared is not None else param.argparse_type(spec.name),
+                            default=None,
                             metavar=param.name.upper(), help=f"{spec.title}: {param.help} "
                             f"(default: {param.default})")
 
@@ -220,4 +222,9 @@ def pick(args: argparse.Namespace, command: str = "",
             add = f"add --game {takers[0]}, or " if takers else ""
             raise UsageError(f"{flag} cannot apply: it is an option of {where}, not of --game {name}; "
                              f"{add}drop {flag}")
-    return spec, read_params(args, spec, command)
+    params = read_params(args, spec, command)
+    try:                          # a first deal checks what only a game reads (a data file ...)
+        spec.make(seed=0, **params)
+    except HydraError as exc:
+        raise UsageError(f"--game {name}: {exc}") from None
+    return spec, params

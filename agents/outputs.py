@@ -2,9 +2,9 @@
 
 Every output of a command is checked before the first game is played
 (:func:`check_out` for an ``--out`` folder, :func:`check_file_out` for a file
-such as ``play --save-replay``), so a run never plays for an hour and then
-finds that it cannot write. The errors name the option (``--out``), not a
-temporary path.
+such as ``play --save-replay``; both replace what exists only with ``--force``), so
+a run never plays for an hour and then finds that it cannot write. The errors
+name the option (``--out``), not a temporary path.
 
 An output folder is written into a temporary folder beside it, named
 ``.NAME.incomplete-PID-XXXX`` and holding a file ``INCOMPLETE.txt`` (naming the
@@ -70,6 +70,19 @@ def _resolved(path: Path) -> Path:
     return Path(os.path.abspath(Path(path).expanduser())).resolve()
 
 
+def _target(flag: str, path: Path) -> Path:
+    """``path`` made absolute, its links followed; UsageError for a name holding a control
+    character (a newline would split every line that prints it) or a loop of links."""
+    bad = sorted({c for c in str(path) if ord(c) < 32 or ord(c) == 127})
+    if bad:
+        raise UsageError(f"{flag} {str(path)!r}: the path holds the control character "
+                         f"{bad[0]!r}; give a name without one")
+    try:
+        return _resolved(path)
+    except (RuntimeError, OSError) as exc:        # a loop of symbolic links
+        raise UsageError(f"{flag} {path}: cannot follow its links ({exc})") from None
+
+
 def _read_only(folder: Path) -> bool:
     """A folder this process cannot write into, or one whose mode gives nobody write access
     (refused even for root, who could write into it anyway)."""
@@ -112,7 +125,7 @@ def check_out(out: Path, force: bool, flag: str = "--out") -> None:
     parent cannot be written. Stale temporary folders of killed runs with the
     same name are removed first (:func:`clean_stale`: only those this tool marked).
     """
-    target = _resolved(out)
+    target = _target(flag, out)
     if target.exists() and not target.is_dir():
         raise UsageError(f"{flag} {out} is a file, not a folder")
     for parent in target.parents:
@@ -136,7 +149,7 @@ def check_out(out: Path, force: bool, flag: str = "--out") -> None:
 def check_work_folder(folder: Path, flag: str) -> None:
     """A folder the command adds to (such as ``--runs-dir``): it is a writable folder,
     or can be made. Checked before any work starts."""
-    target = _resolved(folder)
+    target = _target(flag, folder)
     if target.exists() and not target.is_dir():
         raise UsageError(f"{flag} {folder} is a file, not a folder")
     if target.is_dir():
@@ -146,18 +159,38 @@ def check_work_folder(folder: Path, flag: str) -> None:
     _check_can_create_in(flag, folder, target)
 
 
-def check_file_out(path: Path, flag: str) -> None:
-    """An output file (replaced if it exists) that can be written, checked before any game."""
-    target = _resolved(path)
+def check_file_out(path: Path, flag: str, force: bool = False) -> None:
+    """An output file that can be written, checked before any game: not a folder, a
+    device or anything but a plain file; an existing file only with ``force`` (the
+    command's ``--force``), and only when it can be written."""
+    target = _target(flag, path)
     if target.is_dir():
         raise UsageError(f"{flag} {path} is a folder; give the path of a file, such as "
                          f"{Path(path) / 'game.json'}")
     for parent in target.parents:
         if parent.exists() and not parent.is_dir():
             raise UsageError(f"{flag} {path}: {parent} is a file, not a folder")
+    if target.exists() and not target.is_file():
+        raise UsageError(f"{flag} {path} is not a plain file (a device, a pipe or a socket); "
+                         f"give the path of a file")
+    if target.exists() and not force:
+        raise UsageError(f"{flag} {path} already exists; pass --force to replace it")
     if target.exists() and not os.access(target, os.W_OK):
         raise UsageError(f"{flag} {path} exists and is read-only")
     _check_can_create_in(flag, path, target)
+
+
+def check_distinct(outputs: list[tuple[str, Path | None]]) -> None:
+    """No two output options name the same file (the second would replace the first)."""
+    seen: dict[Path, str] = {}
+    for flag, path in outputs:
+        if path is None:
+            continue
+        target = _target(flag, path)
+        if target in seen:
+            raise UsageError(f"{flag} {path} is the file {seen[target]} writes too; give two "
+                             f"different files")
+        seen[target] = flag
 
 
 # --------------------------------------------------------------------------- stale folders

@@ -5,7 +5,7 @@ in a compact notation (``A3 sword → 7 yellow for 1  8 red for 1``): one line
 per card slot (or the city, a block, a hydra card...) and kind of use, the
 numbers to type beside the targets. :func:`option_line_texts` prints them,
 :func:`match_notation` reads an entry typed in that notation (``A3 r9c2``,
-``city sword 1 against red``). :func:`step_lines` gives the texts of each
+``city sword 1 against red``, ``pass``). :func:`step_lines` gives the texts of each
 engine step after a decision — every Hydra-phase effect on its own line — from
 :func:`agents.viewer.effects.describe_step`, the texts of the replay page.
 :func:`help_text` explains the board legend and the decision asked now.
@@ -19,20 +19,22 @@ from dataclasses import dataclass, field
 from hydra_env import Game
 
 WIDTH = 100
-_SLOT = re.compile(r"^(?P<card>.*?) from (?:display|hand) (?P<code>\S+)$")
+_SLOT = re.compile(r"^(?P<card>.*?) from (?P<where>display|hand) (?P<code>\S+)$")
 
 
 @dataclass
 class OptionGroup:
     """The options of one card (or the city...) used one way: ``code`` to type (``A3``,
     ``city``, or empty), ``card`` its text, ``kind`` the common words of its options,
-    ``actions`` and ``targets`` the options and what tells them apart."""
+    ``actions`` and ``targets`` the options and what tells them apart; ``names`` the name
+    of each option where it is not its :func:`notation` (:mod:`agents.terminal.options`)."""
 
     code: str
     card: str
     kind: str
     actions: list[int] = field(default_factory=list)
     targets: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
 
 
 def _split(text: str) -> tuple[str, str, str]:
@@ -41,8 +43,9 @@ def _split(text: str) -> tuple[str, str, str]:
     if not sep:
         return text.split(" ")[0], "", text
     match = _SLOT.match(head)
-    if match:
-        return match["code"], match["card"], what
+    if match:                    # a numbered slot (coordinated game): D1 of the display, H1 of the hand
+        code = match["code"] if not match["code"].isdigit() else match["where"][0].upper() + match["code"]
+        return code, match["card"], what
     if head == "city action":
         return "city", "city action", what
     return "", head, what
@@ -127,15 +130,10 @@ def normalise(text: str) -> str:
 
 def match_notation(groups: list[OptionGroup], entry: str) -> list[int]:
     """The actions whose compact notation the entry names (``A3 r9c2``, ``a3 move to r9c2``,
-    ``city sword 1 against red``); several when the entry is ambiguous."""
-    wanted = normalise(entry)
-    found = []
-    for g in groups:
-        for action, target in zip(g.actions, g.targets):
-            names = {normalise(f"{g.code or g.card} {target}"), normalise(f"{g.code or g.card} {g.kind} {target}")}
-            if wanted in names:
-                found.append(action)
-    return found
+    ``city sword 1 against red``, ``pass``); several when the entry is ambiguous
+    (:func:`agents.terminal.options.match_groups`)."""
+    from agents.terminal.options import match_groups
+    return match_groups(groups, entry)
 
 
 # --------------------------------------------------------------------------- help
@@ -150,7 +148,7 @@ LEGEND = """Board legend (rows r0 at the Hydra's side to the wall area, columns 
 
 DECISIONS = {
     "action": "Use a card of the display (type its option) or a city action; each use takes a token. "
-              "'pass' ends your actions for the phase.",
+              "'pass' spends one action (a token) for nothing (R15).",
     "after action": "You may play a hydra card from your hand on the Hydra, or end the turn.",
     "shoved": "A head pushed your hero: choose the space it is shoved to.",
     "evade": "Your hero must get out of the way: choose where it goes.",
@@ -158,19 +156,16 @@ DECISIONS = {
     "buckle up": "Buckle up (pay glory, redraw your action cards) or keep the hand.",
 }
 
-KEYS = ("keys: a number or the notation shown (e.g. 'A1 r9c0'); #N the action of index N; "
-        "b board, l list, u undo your last decision (solo), s [FILE] save, ? help, q quit")
-
-
 def help_text(game: Game) -> str:
-    """The legend, what the decision asked now means, and the keys."""
+    """The legend and what the decision asked now means (the keys follow it, from
+    :func:`agents.terminal.options.keys_text`)."""
     pend = game.pending or {}
     kind = str(pend.get("kind", ""))
     cause = f" ({pend['cause']})" if "cause" in pend else ""
     now = DECISIONS.get(kind, "Choose one of the options.")
     phase = (f"Round {game.round}, {game.phase} phase. After the actions the Hydra phase plays "
              f"its cards: heads grow, move and bite; a head at the wall breaks wall tokens.")
-    return "\n".join([LEGEND, "", f"Now: {kind}{cause} — {now}", phase, KEYS])
+    return "\n".join([LEGEND, "", f"Now: {kind}{cause} — {now}", phase])
 
 
 # --------------------------------------------------------------------------- steps

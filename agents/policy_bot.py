@@ -84,6 +84,15 @@ class PolicyBot:
         mask[legal_actions] = True
         return mask
 
+    def check_game(self, game: Any) -> None:
+        """ConfigError when the policy cannot play ``game`` (another seat count, another
+        observation): checked before a run starts, on a game dealt with the run's parameters."""
+        check_seats(self.model, self.path, getattr(game, "num_players", None))
+        self._seats_checked = True
+        if not game.is_over:
+            seat = game.current_player
+            self.observation(game.view(seat), game.legal_actions())
+
     # ------------------------------------------------------------ written once
     def act(self, view: Any, legal_actions: list[int] | None = None) -> int:
         """The policy's choice among the legal actions."""

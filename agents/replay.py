@@ -171,13 +171,25 @@ def read_replay_text(data: bytes) -> Any:
         raise ReplayError(f"not a replay: not UTF-8 text (byte {exc.start} is "
                           f"{data[exc.start:exc.start + 1]!r}); is it a binary file?") from None
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, parse_int=_replay_int)
     except RecursionError:
         raise ReplayError("not a replay: its JSON is nested too deeply") from None
     except ReplayError as exc:
         raise ReplayError(f"not a replay: {exc}") from None
     except ValueError as exc:            # JSONDecodeError, an integer with too many digits
         raise ReplayError(f"not a replay: invalid JSON ({exc})") from None
+
+
+MAX_INT_DIGITS = 80
+"""The most digits of an integer in a replay (a seed below 2**256 has 78)."""
+
+
+def _replay_int(digits: str) -> int:
+    """An integer of a replay's JSON; ReplayError past :data:`MAX_INT_DIGITS` digits."""
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise ReplayError(f"an integer of {len(digits.lstrip('-'))} digits is larger than any a replay holds "
+                          f"(at most {MAX_INT_DIGITS} digits)")
+    return int(digits)
 
 
 def field(name: str) -> str:

@@ -5,12 +5,11 @@ one, each checked to be legal (and, when the replay has them, the state after
 it against the recorded digest), then the final result is checked; the first
 step that differs is reported (:mod:`agents.replay`). A replay names its game
 (field ``game``; an older replay naming none is the game whose replay hook sets
-``LEGACY``); a game saved during ``hydra-env play`` (key ``s``) is a record too
-when its game can verify saves: it is dealt again from its seed and must reach
-the saved position. ``--game`` checks that every file is of that game. With
-``--check-bots`` the bots are rebuilt from their specs and seeds and must make
-the recorded decisions again; ``--html`` writes the replay page
-(:mod:`agents.viewer.page`).
+``LEGACY``); a game saved during ``hydra-env play`` (key ``s``) is a record too,
+of every game: it is dealt again from its seed and must reach the saved position.
+``--game`` checks that every file is of that game. With ``--check-bots`` the bots
+are rebuilt from their specs and seeds and must make the recorded decisions again;
+``--html`` writes the replay page (:mod:`agents.viewer.page`).
 
 Written once for every game; the game's replay hooks it reads
 (``agents/game_tools/<game>/replay.py``, each optional), besides those of
@@ -21,7 +20,8 @@ Written once for every game; the game's replay hooks it reads
 * ``result_text(result: dict) -> str`` — the result on the OK line (default:
   the result's ``outcome``).
 * ``is_saved_game(doc) -> bool`` and ``verify_saved_game(text, on_step) -> Verdict``
-  — a file saved by ``play`` that this command verifies (default: none).
+  — a file saved by ``play`` that this command verifies (default: a file the game's
+  save loader reads, dealt again from its seed and the ``play`` hook ``params_of``).
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="rebuild each seat's bot from its spec and seed; it must decide the same")
     p.add_argument("--html", type=Path, metavar="OUT.html",
                    help="also write the replay page (one self-contained HTML file) of the one FILE")
+    p.add_argument("--force", action="store_true", help="replace the file of --html if it exists")
     p.set_defaults(run=run)
     return p
 
@@ -97,20 +98,54 @@ def _read(path: Path) -> tuple[Any, bytes]:
     return replay.read_replay_text(data), data
 
 
-def saved_game_of(doc: Any) -> str | None:
-    """The game whose replay hook ``is_saved_game`` knows ``doc`` as one of its saved games, or None."""
+def saved_game_of(doc: Any, text: str | None = None) -> str | None:
+    """The game whose replay hook ``is_saved_game`` knows ``doc`` as one of its saved games;
+    else (``text`` given, ``doc`` not a replay) the game whose save loader reads ``text``; or None."""
     for name in game_names():
         is_saved = hook(replay_hooks(name), "is_saved_game", None)
         if is_saved is not None and is_saved(doc):
             return name
+    if text is None or not isinstance(doc, dict) or doc.get("format") in (None, replay.FORMAT):
+        return None
+    for name in game_names():
+        if hook(replay_hooks(name), "is_saved_game", None) is None:
+            try:
+                game_spec(name).load(text)
+            except (HydraError, ValueError):
+                continue
+            return name
     return None
+
+
+def verify_saved_game(name: str, text: str, on_step: Any = None) -> Verdict:
+    """The default of the ``verify_saved_game`` hook: the saved game dealt again from its seed
+    and parameters (the ``play`` hook ``params_of``), its decisions applied, each checked
+    legal, and the position reached compared with the saved one."""
+    spec = game_spec(name)
+    try:
+        saved = spec.load(text)
+    except (HydraError, ValueError) as exc:
+        return Verdict(False, f"not a saved {spec.title} game: {exc}")
+    params_of = hook(spec.hooks("play"), "params_of", None)
+    game = spec.make(seed=saved.seed, **(params_of(saved) if params_of is not None else {}))
+    history = list(saved.history)
+    for step, action in enumerate(history, 1):
+        if not game.is_legal(action):
+            return Verdict(False, f"step {step}: decision {action} is not legal", step, step - 1, game)
+        if on_step:
+            on_step(step, game, action)
+        game.apply(action)
+    if game.to_json() != saved.to_json():
+        return Verdict(False, f"the position after its {len(history)} decisions differs from the "
+                              f"saved one (the save was edited)", len(history), len(history), game)
+    return Verdict(True, "ok", None, len(history), game)
 
 
 def verify_file(path: Path, args: argparse.Namespace) -> tuple[Verdict, Any, str, bool]:
     """The verdict on one file, its document, its game and whether it is a saved game
     (ReplayError when it cannot be read as one)."""
     doc, data = _read(path)
-    saved = saved_game_of(doc)
+    saved = saved_game_of(doc, data.decode("utf-8"))
     game = saved or (replay.game_of(doc) if isinstance(doc, dict) and doc.get("format") == replay.FORMAT
                      else None)
     if args.game is not None and game is not None and game != args.game:
@@ -122,8 +157,11 @@ def verify_file(path: Path, args: argparse.Namespace) -> tuple[Verdict, Any, str
     if saved is not None:
         if args.steps:
             print(f"{path}: a saved {game_spec(saved).title} game")
-        verify = replay_hooks(saved).verify_saved_game
-        return verify(data.decode("utf-8"), on_step=on_step), doc, saved, True
+        verify = hook(replay_hooks(saved), "verify_saved_game", None)
+        text = data.decode("utf-8")
+        verdict = (verify(text, on_step=on_step) if verify is not None
+                   else verify_saved_game(saved, text, on_step))
+        return verdict, doc, saved, True
     replay.check_replay(doc)
     game = replay.game_of(doc)
     if args.steps:
@@ -147,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
         if len(paths) != 1:
             raise cli.UsageError(f"--html {args.html} writes the page of one replay; {len(paths)} "
                                  f"replay files were given")
-        cli.check_file_out(args.html, "--html")
+        cli.check_file_out(args.html, "--html", args.force)
     bad = 0
     for path in paths:
         try:

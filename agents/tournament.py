@@ -173,12 +173,12 @@ def run(args: argparse.Namespace) -> int:
                              f"`hydra-env replay FILE --html PAGE`")
     tour.cycle = check_seating(len(tour.specs), tour.seats, args.games)
     cli.check_backend(args.backend, args.address)
-    cli.check_agents(tour.specs, "--players", game=spec.name)
+    cli.check_agents(tour.specs, "--players", game=spec.name, params=params)
     tour.labels = labels_of(tour.specs)
     out = args.out or cli.new_run_folder(Path("runs/tournament"), _hook(tour, "default_out_name")(tour))
     cli.check_out(out, args.force)
     if args.html is not None:
-        cli.check_file_out(args.html, "--html")
+        cli.check_file_out(args.html, "--html", args.force)
     tasks, table = make_tasks(tour.specs, spec.name, params, tour.seats, args.games, args.seed,
                               args.save_replays != "none")
     print(_hook(tour, "header_line")(tour))

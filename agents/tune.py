@@ -127,11 +127,12 @@ def base_config(file: Path, overrides: list[str], env: str | None, study: Path) 
     """The config every trial starts from: the file without its ``tune:`` block (a copy in
     the study folder, as ``load_config`` reads only its own blocks), with ``overrides``."""
     from agents.train.config import load_config, read_config_file
+    from agents.train.config_yaml import PlainDumper
     doc = dict(read_config_file(file))
     doc.pop("tune", None)
     study.mkdir(parents=True, exist_ok=True)
     copy = study / "base_config.yaml"
-    copy.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    copy.write_text(yaml.dump(doc, Dumper=PlainDumper, sort_keys=False), encoding="utf-8")
     return load_config(copy, overrides, env=env)
 
 
@@ -139,6 +140,7 @@ def search_space(block: dict[str, Any], options: list[str]) -> dict[str, Any]:
     """:data:`SPACE` with the tune block's ``space`` and then ``--space`` laid over it
     (``null`` drops a name); each entry checked (ConfigError naming it)."""
     from agents.train.config_fields import FIELDS
+    from agents.train.config_yaml import read_yaml
     space = dict(SPACE)
     given = block.get("space") or {}
     if not isinstance(given, dict):
@@ -147,7 +149,7 @@ def search_space(block: dict[str, Any], options: list[str]) -> dict[str, Any]:
         name, eq, value = text.partition("=")
         if not eq or not name.strip():
             raise ConfigError(f"--space {text!r}: write NAME=VALUES, e.g. --space 'n_steps=[256, 512]'")
-        given = {**given, name.strip(): yaml.safe_load(value)}
+        given = {**given, name.strip(): read_yaml(value, f"--space {text!r}")}
     for name, value in given.items():
         if name != WIDTH and name not in FIELDS:
             raise ConfigError(f"search space: unknown name {name!r}; give a config field "
@@ -310,6 +312,8 @@ def tune(config_path: str, *, trials: int | None = None, timesteps: int | None =
                          f"between 1 and the trial's steps ({timesteps}), e.g. --set eval_freq="
                          f"{max(1, timesteps // 4)}")
     study_dir = study_dir or Path("runs") / "tune" / f"{file.stem}__{probe.env.split('/')[-1]}"
+    from agents.outputs import check_work_folder
+    check_work_folder(study_dir, "--study-dir")        # a folder it can write, before any trial
     base = base_config(file, overrides or [], env, study_dir)
     study = optuna.create_study(
         study_name="tune", storage=f"sqlite:///{(study_dir / 'study.db').resolve()}",

@@ -37,8 +37,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("agent", help="the agent's spec: a bot (heuristic, random ...), ppo:RUN_DIR or "
                                  "ppo:FILE.zip (`hydra-env bots` lists them)")
     games.add_game_flag(p, "watch")
-    p.add_argument("--seed", type=cli.non_negative_int, default=None,
-                   help="the game's seed (default: a random one, printed)")
+    p.add_argument("--seed", type=cli.seed_value, default=None,
+                   help="the game's seed, 0 to 2^63-1 (default: a random one, printed)")
     p.add_argument("--seat", type=cli.non_negative_int, default=0, help="the agent's seat (default: 0)")
     p.add_argument("--opponents", type=cli.spec_list, metavar="SPEC[,SPEC...]",
                    help="the other seats' bots: one for all, or one per seat (default: the game's "
@@ -78,8 +78,8 @@ def run(args: argparse.Namespace) -> int:
     if args.seat >= players:
         raise cli.UsageError(f"--seat {args.seat}: this {spec.title} game has seats 0-{players - 1}")
     opponents = _other_specs(args, players, spec.name, spec.hooks("play"))
-    cli.check_agents([args.agent], "AGENT", game=spec.name)
-    cli.check_agents(opponents, "--opponents", game=spec.name)
+    cli.check_agents([args.agent], "AGENT", game=spec.name, params=params)
+    cli.check_agents(opponents, "--opponents", game=spec.name, params=params)
     from agents.outputs import check_work_folder
     check_work_folder(args.runs_dir, "--runs-dir")
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % (1 << 62))

@@ -11,6 +11,12 @@ short, deep nesting, invalid UTF-8, NaN) and load the text on each engine. Each 
   to the text after normalisation (a round trip), play on identically for a few random
   legal actions, and save and load back afterwards.
 
+Actions are mutated too: on every accepted game, before each action played on, one bad action
+(an index out of range or negative, a masked index, a float, a bool, a string, None, a huge
+integer) is applied on each engine; each must refuse it with a
+:class:`~hydra_env.errors.HydraError` of the same type on both, and leave the game as it was
+(compared again before the legal action is played).
+
 Anything else is a *disagreement*. A native engine refusing a seed it cannot hold
 (``NativeUnsupportedError``, seeds of 2**64 and up) is counted apart, as *unsupported*.
 
@@ -31,7 +37,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from hydra_env.api.differential import Differential
+from hydra_env.api.differential import Differential, illegal_action
 from hydra_env.api.registry import game_names, game_spec
 from hydra_env.errors import HydraError
 from hydra_env.native.modules import NativeUnsupportedError
@@ -218,6 +224,44 @@ def _difference(a: Any, b: Any, where: str) -> str | None:
     return f"{where} (saved {json.dumps(b)[:40]}, re-saved {json.dumps(a)[:40]})"
 
 
+BAD_ACTIONS = ("out_of_range", "negative", "masked", "float", "bool", "string", "none", "huge")
+
+
+def _bad_action(game: Any, rng: random.Random) -> tuple[str, Any]:
+    """(kind, action): an action ``game`` must refuse (kinds: :data:`BAD_ACTIONS`)."""
+    kind = rng.choice(BAD_ACTIONS)
+    masked = illegal_action(game, rng)
+    if kind == "masked" and masked is None:
+        kind = "out_of_range"
+    value = {"out_of_range": lambda: game.action_size + rng.randrange(3), "negative": lambda: -rng.randint(1, 3),
+             "masked": lambda: masked, "float": lambda: float(rng.choice(game.legal_actions())) + 0.5,
+             "bool": lambda: rng.choice((True, False)), "string": lambda: str(rng.choice(game.legal_actions())),
+             "none": lambda: None, "huge": lambda: rng.choice(HUGE)}[kind]()
+    return kind, value
+
+
+def _refuse_bad_action(diff: Differential, games: dict[str, Any], rng: random.Random) -> str | None:
+    """Apply one bad action on each engine: the first problem (not refused, refused differently,
+    the game changed by the refusal), or None."""
+    python = games["python"]
+    kind, action = _bad_action(python, rng)
+    before = {engine: game.to_json() for engine, game in games.items()}
+    outcomes = {}
+    for engine, game in games.items():
+        try:
+            game.apply(action)
+            outcomes[engine] = "accepted"
+        except HydraError as exc:
+            outcomes[engine] = type(exc).__name__
+        except Exception:  # noqa: BLE001 - every other exception is what the fuzz looks for
+            return f"bad action {kind} {action!r} on {engine}: " + traceback.format_exc(limit=-2).strip()
+        if game.to_json() != before[engine]:
+            return f"bad action {kind} {action!r} changed the {engine} game ({outcomes[engine]})"
+    if "accepted" in outcomes.values() or len(set(outcomes.values())) > 1:
+        return f"bad action {kind} {action!r}: {outcomes}"
+    return None
+
+
 def _accepted(diff: Differential, text: Any, games: dict[str, Any], rng: random.Random) -> str | None:
     """The first problem of an accepted text (round trip, engines differ, play on), or None."""
     for engine, game in games.items():
@@ -232,6 +276,9 @@ def _accepted(diff: Differential, text: Any, games: dict[str, Any], rng: random.
                 return f"after {step} actions: {problem}"
         if python.is_over:
             break
+        problem = _refuse_bad_action(diff, games, rng)
+        if problem:
+            return problem
         action = rng.choice(python.legal_actions())
         for game in games.values():
             game.apply(action)

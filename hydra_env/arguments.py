@@ -33,7 +33,7 @@ import numpy as np
 
 from hydra_env.errors import ConfigError, HydraError, IllegalActionError
 
-__all__ = ["integer", "optional_integer", "seed", "seat", "action", "number", "boolean", "choice",
+__all__ = ["MAX_SEED", "integer", "optional_integer", "seed", "seat", "action", "number", "boolean", "choice",
            "text", "mapping", "sequence", "path_like", "show"]
 
 T = TypeVar("T")
@@ -126,11 +126,22 @@ def optional_integer(name: str, value: Any, *, low: int | None = None, high: int
     return integer(name, value, low=low, high=high, fix=fix, error=error)
 
 
+MAX_SEED = 2**256 - 1
+"""The largest seed: a game saved with it loads back (a save holds integers up to 2**256)."""
+SEED_RANGE = "from 0 to 2**256 - 1"
+
+
 def seed(name: str, value: Any, *, fix: str | None = None,
          error: type[HydraError] = ConfigError) -> int | None:
-    """A random seed: None (the caller draws a fresh one) or an integer ≥ 0."""
-    return optional_integer(name, value, low=0, error=error,
-                            fix=fix or "pass a non-negative whole number, or None for a random seed")
+    """A random seed: None (the caller draws a fresh one) or an integer from 0 to
+    :data:`MAX_SEED`; the error states the range."""
+    if value is None or (type(value) is int and 0 <= value <= MAX_SEED):
+        return value
+    number_ = _as_int(value)
+    if number_ is None or not 0 <= number_ <= MAX_SEED:
+        raise _fail(error, name, f"an integer {SEED_RANGE}", value,
+                    fix or "pass a non-negative whole number below 2**256, or None for a random seed")
+    return number_
 
 
 def seat(name: str, value: Any, players: int, *, error: type[HydraError] = ConfigError) -> int:

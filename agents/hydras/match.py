@@ -18,10 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from agents import stats
 from agents.backends import GameError, GameRecord, GameTask, TaskList, play_game, run_games
+from agents.outputs import UsageError, atomic_write_text, check_file_out
 from agents.progress import progress
 from hydra_env.errors import HydraError
 
@@ -95,10 +97,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     p.add_argument("--seed", type=int, default=2_000_000, help="seed of game 0 (game i: seed + i)")
     p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--json", help="also write the summary (and every game) to this file")
+    p.add_argument("--json", type=Path, help="also write the summary (and every game) to this file")
+    p.add_argument("--force", action="store_true", help="replace the file of --json if it exists")
     args = p.parse_args(argv)
     if args.games < 1 or args.workers < 1 or args.seed < 0:
         p.error("--games and --workers must be at least 1, --seed at least 0")
+    if args.json is not None:
+        try:
+            check_file_out(args.json, "--json", args.force)
+        except UsageError as exc:
+            p.error(str(exc))
     try:
         out = win_share(args.agent, args.opponents.split(","), games=args.games,
                         players=args.players, seed=args.seed, workers=args.workers)
@@ -111,8 +119,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{'clear of it' if out['clear'] else 'not clear of it'}; mean score "
           f"{out['score_mean']:.2f}, mean rank {out['rank_mean']:.2f}")
     if args.json:
-        with open(args.json, "w") as handle:
-            json.dump(out, handle, indent=2)
+        atomic_write_text(args.json, json.dumps(out, indent=2))
     return 0
 
 

@@ -158,7 +158,9 @@ def env_parameters(env_id: str) -> list[str]:
     import gymnasium as gym
     from gymnasium.envs.registration import load_env_creator
     try:
-        creator = load_env_creator(gym.spec(env_id).entry_point)
+        entry = gym.spec(env_id).entry_point
+        entry = getattr(entry, "entry_point", entry)          # hydra_env's CheckedCreator
+        creator = load_env_creator(entry) if isinstance(entry, str) else entry
     except Exception:  # noqa: BLE001  (only for a message)
         return []
     names: list[str] = []

@@ -31,12 +31,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
-import signal
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from agents.interrupts import terminate_as_interrupt
 from hydra_env.api.registry import default_game, game_names
 from hydra_env.errors import HydraError
 
@@ -126,25 +124,6 @@ def _load(path: str | None, game: str | None, overrides: list[str], env: str | N
     env = env or env_ids[0]
     stepping = [] if env in batch_env_ids() else ["vec_env=dummy"]     # no game batch: one env each
     return load_config(None, [f"env={env}", "opponents=[random]", *stepping, *overrides])
-
-
-@contextlib.contextmanager
-def terminate_as_interrupt() -> Iterator[None]:
-    """SIGTERM (``timeout``, ``docker stop``, a batch system's preemption) handled as Ctrl-C
-    for the block: a final checkpoint, status ``interrupted``, exit code 130."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def interrupt(signum: int, frame: Any) -> None:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)    # a second one does not cut the checkpoint
-        raise KeyboardInterrupt
-
-    before = signal.signal(signal.SIGTERM, interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, before)
 
 
 def _locked(run_dir: Path) -> Any:

@@ -37,6 +37,7 @@ import yaml
 from agents.policy_load import RUN_ID_KEY
 from agents.ppo_bot import POLICY_DIR, load_model
 from hydra_env import ConfigError
+from hydra_env.envs.yaml_limits import PlainDumper, read_yaml_file
 from hydra_env.envs.policy_env import env_args_from_training_config, record_env_args, recorded_env_args
 
 
@@ -63,7 +64,7 @@ def relative_paths(value: Any, run_dir: Path) -> Any:
 def provenance(run_dir: Path, command: str) -> dict[str, Any]:
     """What produced the run's best model (read from the run folder), with paths
     into the run folder relative (``runs/NAME``, see :func:`relative_paths`)."""
-    config = yaml.safe_load((run_dir / "config.yaml").read_text())
+    config = read_yaml_file(run_dir / "config.yaml", "the run's config")
     status = _json(run_dir / "status.json") or {}
     stamp = run_dir.name.rsplit("__", 1)[-1]
     try:
@@ -116,7 +117,7 @@ def export_policy(run_dir: Path, name: str, command: str, target: Path = POLICY_
     target.mkdir(parents=True, exist_ok=True)
     record = provenance(run_dir, command)
     env = (record["env"]["id"], record["env"]["kwargs"])
-    meta = yaml.safe_dump(record, sort_keys=False)
+    meta = yaml.dump(record, Dumper=PlainDumper, sort_keys=False)
     for suffix, write in ((".zip", lambda p: _save_for_acting(best, p, env)),
                           (".yaml", lambda p: p.write_text(meta))):
         tmp = target / f".{name}{suffix}.partial"
@@ -159,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("name", nargs="?", help="policy name (loaded as ppo:NAME)")
     p.add_argument("--command", help="the command that trained the run")
     p.add_argument("--target", type=Path, default=POLICY_DIR, help="folder of shipped policies")
+    p.add_argument("--force", action="store_true", help="replace the policy NAME if it exists")
     p.add_argument("--record-env", type=Path, metavar="POLICY_ZIP",
                    help="instead: record the env arguments of POLICY_ZIP's provenance yaml "
                         "in the zip itself")
@@ -169,6 +171,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.record_env is not None:
             print(f"rewrote {record_env(args.record_env)} with its env arguments")
             return 0
+        existing = [args.target / f"{args.name}{suffix}" for suffix in (".zip", ".yaml")]
+        if not args.force and any(path.exists() for path in existing):
+            print(f"error: the policy {args.name} exists in {args.target}; pass --force to "
+                  f"replace it", file=sys.stderr)
+            return 2
         path = export_policy(args.run_dir, args.name, args.command, args.target)
     except (ConfigError, OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -12,15 +12,16 @@ found with ``game_spec(name).hooks("viewer")``):
 
 A game without that hook gets :func:`text_page_parts`: a plain page, every
 decision's ``describe`` text and the game's ``render()`` after it, all of it
-escaped. Nothing from a replay file is ever put in a page unescaped: texts go
-through :func:`html.escape`, the data through :func:`script_json`.
+escaped. The shell and the generic body are Jinja2 templates
+(``agents/viewer/templates``, :mod:`agents.viewer.templating`) with autoescape on:
+nothing from a replay file is ever put in a page unescaped; the data goes through
+:func:`script_json`.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from html import escape
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -28,17 +29,13 @@ from typing import Any
 import hydra_env
 from agents.cli import atomic_write_text
 from agents.viewer.errors import ViewerError
+from agents.viewer.templating import render
+from agents.viewer.templating import script_json as script_json  # its old home, still imported from here
 
 
 def asset(name: str) -> str:
     """The text of a file in ``agents/viewer/assets``."""
     return resources.files("agents.viewer").joinpath("assets", name).read_text(encoding="utf-8")
-
-
-def script_json(value: Any) -> str:
-    """JSON safe inside a ``<script>`` element."""
-    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-    return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
 
 
 @dataclass
@@ -66,21 +63,8 @@ class PageParts:
 
 
 def page_html(parts: PageParts) -> str:
-    """The HTML text of a replay page: the shell around a game's ``parts``."""
-    attributes = "".join(f' {name}="{escape(value)}"' for name, value in parts.body_attributes.items())
-    scripts = ""
-    if parts.data is not None:
-        scripts += f'<script id="replay-data" type="application/json">{script_json(parts.data)}</script>\n'
-    if parts.script:
-        scripts += f"<script>{parts.script}</script>\n"
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(parts.title)}</title><style>{parts.css}</style></head>
-<body data-ready="{0 if parts.script else 1}"{attributes}>
-<header><h1>{escape(parts.title)}</h1><p>{escape(parts.subtitle)}</p></header>
-{parts.body}
-{scripts}</body></html>
-"""
+    """The HTML text of a replay page: the shell (``templates/replay.html``) around a game's ``parts``."""
+    return render("replay.html", parts=parts)
 
 
 def text_page_parts(doc: dict[str, Any]) -> PageParts:
@@ -92,14 +76,13 @@ def text_page_parts(doc: dict[str, Any]) -> PageParts:
         game = replay.start_game(doc)
     except (HydraError, KeyError, TypeError, ValueError) as exc:
         raise ViewerError(f"cannot set the game up: {exc}") from None
-    items = [f'<li class="start"><p>the start</p><pre>{escape(game.render())}</pre></li>']
+    start, steps = game.render(), []
     for step, action in enumerate(doc["decisions"], 1):
         if game.is_over or not game.is_legal(action):
             raise ViewerError(f"step {step}: decision {action!r} is not legal in the replayed game")
         seat, text = game.current_player, game.describe(action)
         game.apply(action)
-        items.append(f'<li data-step="{step}"><p>{step}. seat {seat}: {escape(text)}</p>'
-                     f"<pre>{escape(game.render())}</pre></li>")
+        steps.append({"n": step, "seat": seat, "text": text, "board": game.render()})
     if not game.is_over:
         raise ViewerError(f"the decisions end after step {len(doc['decisions'])} but the game is not over")
     result = replay.plain_json(game.result().to_dict())
@@ -109,9 +92,7 @@ def text_page_parts(doc: dict[str, Any]) -> PageParts:
     title = f"{game_spec(name).title} replay"
     subtitle = (f"seed {doc.get('seed')} · seats: {seats} · {len(doc['decisions'])} decisions · "
                 f"re-played with hydra-env {hydra_env.__version__}")
-    body = (f'<main class="text-replay"><ol id="decisions">{"".join(items)}</ol>'
-            f'<section id="final" class="box"><h2>result</h2>'
-            f"<pre>{escape(json.dumps(result, indent=1))}</pre></section></main>")
+    body = render("text_replay.html", start=start, steps=steps, result=json.dumps(result, indent=1))
     return PageParts(title=title, subtitle=subtitle, css=asset("replay.css"), body=body)
 
 

@@ -17,20 +17,26 @@ from their ``replays/`` folder:
   the games table, and links to the replay pages of the tables with the
   best, median and worst team outcome (:func:`showcase_games` in coop;
   ``tournament --html`` saves their replays) and of any other saved replays.
+
+The pages are the Jinja2 templates ``evaluation.html`` and ``tournament.html``
+(extending ``report.html``, with the figures' macros in ``report_macros.html``) in
+``agents/viewer/templates``; this module reads the folders and builds the charts.
 """
 
 from __future__ import annotations
 
 import csv
 import json
-from html import escape
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
+
 from agents import cli, replay
 from agents.viewer import charts
-from agents.viewer.page import asset, script_json, write_replay_page
+from agents.viewer.page import asset, write_replay_page
 from agents.viewer.steps import ViewerError
+from agents.viewer.templating import render
 
 MAX_TOURNAMENT_REPLAY_PAGES = 20
 
@@ -43,35 +49,6 @@ def _read(folder: Path, name: str) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     with open(path, newline="", encoding="utf-8") as fh:
         return list(csv.DictReader(fh))
-
-
-def _pct(rate: dict[str, Any], html: bool = True) -> str:
-    if rate.get("rate") is None:
-        return "–"
-    lo, hi = rate["ci95"]
-    ci = f"[{100 * lo:.1f}, {100 * hi:.1f}]"
-    return f"{100 * rate['rate']:.1f}% " + (f"<span class='ci'>{ci}</span>" if html else ci)
-
-
-def _share(value: float | None) -> str:
-    return "" if value is None else f"{100 * value:.1f}%"
-
-
-def _mean(m: dict[str, Any]) -> str:
-    if m.get("mean") is None:
-        return "–"
-    lo, hi = m["ci95"]
-    return f"{m['mean']:.2f} <span class='ci'>[{lo:.2f}, {hi:.2f}]</span>"
-
-
-def _page(title: str, subtitle: str, body: str, table: dict[str, Any] | None) -> str:
-    data = f'<script id="table-data" type="application/json">{script_json(table)}</script>' if table else ""
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title><style>{asset("report.css")}</style></head>
-<body data-ready="0"><header><h1>{escape(title)}</h1><p>{escape(subtitle)}</p></header>
-<main>{body}</main>{data}<script>{asset("report.js")}</script></body></html>
-"""
 
 
 def _game_key(row: dict[str, str], coop: bool) -> tuple:
@@ -134,8 +111,9 @@ def _is_number(text: str) -> bool:
 
 
 def _replay_links(folder: Path, out: Path, config: dict[str, Any], rows: list[dict[str, str]],
-                  picks: dict[str, int], play_missing: bool) -> tuple[dict[int, str], str]:
-    """Replay pages of the picked games beside ``out``; their links, and the showcase's HTML."""
+                  picks: dict[str, int], play_missing: bool) -> tuple[dict[int, str], list[dict[str, Any]]]:
+    """Replay pages of the picked games beside ``out``; their links, and the showcase's items
+    (label, game index, what it ended with, rounds, link or None)."""
     by_index = {int(r["game"]): r for r in rows}
     pages_dir = out.parent / f"{out.stem}-replays"
     links: dict[int, str] = {}
@@ -147,14 +125,15 @@ def _replay_links(folder: Path, out: Path, config: dict[str, Any], rows: list[di
             if doc is not None:
                 page = write_replay_page(doc, pages_dir / f"game-{index:06d}.html")
                 links[index] = page.relative_to(out.parent).as_posix()
-        what = f"score {row['score']}" if row.get("score") else row["outcome"]
-        if index in links:
-            items.append(f'<li data-pick="{label}"><b>{label}</b>: <a href="{escape(links[index])}">game {index}</a> '
-                         f"({escape(what)}, {row['rounds']} rounds)</li>")
-        else:
-            items.append(f'<li data-pick="{label}"><b>{label}</b>: game {index} ({escape(what)}) — no replay '
-                         f"(run with --save-replays to keep it)</li>")
-    return links, "<ul class='picks'>" + "".join(items) + "</ul>"
+        items.append({"label": label, "index": index, "rounds": row["rounds"], "link": links.get(index),
+                      "what": f"score {row['score']}" if row.get("score") else row["outcome"]})
+    return links, items
+
+
+def _page(template: str, table: dict[str, Any] | None, **values: Any) -> str:
+    """A report page: ``template`` (extending ``templates/report.html``) with the style, the script
+    and the games table's data."""
+    return render(template, css=asset("report.css"), script=asset("report.js"), table=table, **values)
 
 
 def evaluation_report(eval_dir: str | Path, out_path: str | Path, *, play_missing: bool = True) -> str:
@@ -163,47 +142,20 @@ def evaluation_report(eval_dir: str | Path, out_path: str | Path, *, play_missin
     summary, rows = _read(folder, "summary.json"), _read(folder, "games.csv")
     config = summary.get("config", {})
     coop = config.get("mode") == "coop"
-    picks = showcase_games(rows, coop)
-    links, showcase = _replay_links(folder, out, config, rows, picks, play_missing)
-    n = summary["n_games"]
-    head = "city saved" if coop else "won"
-    cards = [f"<tr><th>{head}</th><td id='win-rate'>{summary['wins']}/{n} = {_pct(summary['win_rate'])}</td>"
-             f"<td class='muted'>95% Wilson interval</td></tr>"]
+    links, picks = _replay_links(folder, out, config, rows, showcase_games(rows, coop), play_missing)
     if coop:
-        cards.append(f"<tr><th>rounds</th><td>{_mean(summary['rounds'])}</td><td class='muted'>95% bootstrap</td></tr>")
         seats = range(len(summary["glory_by_seat"]))
         figure = charts.interval_bars_svg(
             [f"seat {s}" for s in seats],
             [[(summary[k][s]["rate"], summary[k][s]["ci95"]) for k in ("epic_hero_by_seat", "tragic_hero_by_seat")]
              for s in seats], ["epic hero", "tragic hero"], ["#6aa84f", charts.LOST])
-        cards += [f"<tr><th>seat {s}</th><td>glory {_mean(summary['glory_by_seat'][s])}</td>"
-                  f"<td>epic {_pct(summary['epic_hero_by_seat'][s])} · tragic "
-                  f"{_pct(summary['tragic_hero_by_seat'][s])}</td></tr>" for s in seats]
-        columns = list(rows[0].keys()) if rows else []
-        sort = "glory"
     else:
-        cards += [f"<tr><th>expected score</th><td id='expected-score'>{_mean(summary['expected_score'])}</td>"
-                  f"<td class='muted'>a loss counts 0; 95% bootstrap</td></tr>",
-                  f"<tr><th>mean score of won games</th><td>{_mean(summary['mean_score_won'])}</td><td></td></tr>",
-                  "<tr><th>quantiles (won)</th><td colspan='2'>" + " · ".join(
-                      f"{k} {'–' if v is None else f'{v:g}'}" for k, v in summary["quantiles_won"].items())
-                  + "</td></tr>"]
         won = [int(r["score"]) for r in rows if r["outcome"] == "won"]
         figure = charts.score_histogram_svg(won, summary["losses"])
-        bands = "".join(f"<tr><td>{escape(b['band'])}</td><td class='num'>{b['count']}</td><td class='num'>"
-                        f"{_share(b['share_of_won'])}</td></tr>" for b in summary["bands"])
-        cards.append(f"<tr><th>R40 bands (won)</th><td colspan='2'><table class='bands'>{bands}</table></td></tr>")
-        columns = list(rows[0].keys()) if rows else []
-        sort = "score"
-    title = f"Evaluation — {config.get('agent', '?')} on scenario {config.get('scenario')} " \
-            f"({config.get('scenario_name', '')})"
-    subtitle = (f"{config.get('mode', '')} · {config.get('stars')} star(s) · {n} games · seed {config.get('seed')} · "
-                f"{summary.get('command', '')}")
-    body = (f"<section class='box'><h2>results</h2><table class='summary'>{''.join(cards)}</table></section>"
-            f"<section class='box'><h2>{'epic and tragic hero by seat' if coop else 'score distribution'}</h2>"
-            f"{figure}</section><section class='box'><h2>replays: best, median and worst game</h2>{showcase}"
-            f"</section><section class='box'><h2>games</h2><div id='games'></div></section>")
-    return _page(title, subtitle, body, _games_table(rows, columns, links, sort))
+    columns = list(rows[0].keys()) if rows else []
+    table = _games_table(rows, columns, links, "glory" if coop else "score")
+    return _page("evaluation.html", table, s=summary, config=config, coop=coop, figure=Markup(figure),
+                 picks=picks)
 
 
 def tournament_report(tournament_dir: str | Path, out_path: str | Path) -> str:
@@ -213,14 +165,6 @@ def tournament_report(tournament_dir: str | Path, out_path: str | Path) -> str:
     doc, rows = _read(folder, "results.json"), _read(folder, "games.csv")
     config = doc.get("config", {})
     players = sorted(doc["players"], key=lambda p: -p["rating"]["ordinal"])
-    ranking = "".join(
-        f"<tr data-player='{escape(p['player'])}'><td>{k + 1}</td><td>{escape(p['player'])}</td><td class='num'>"
-        f"{p['games']}</td><td>{_pct(p['epic_hero'])}</td><td>{_pct(p['tragic_hero'])}</td>"
-        f"<td>{_pct(p['city_saved'])}</td><td>{_mean(p['mean_rank'])}</td><td>{_mean(p['mean_glory'])}</td>"
-        f"<td class='num'>{p['rating']['mu']:.2f}</td><td class='num'>{p['rating']['sigma']:.2f}</td>"
-        f"<td class='num'><b>{p['rating']['ordinal']:.2f}</b></td></tr>" for k, p in enumerate(players))
-    head = ("<tr><th>#</th><th>player</th><th>games</th><th>epic hero</th><th>tragic hero</th><th>city saved</th>"
-            "<th>mean rank</th><th>mean glory</th><th>mu</th><th>sigma</th><th>ordinal</th></tr>")
     names = [p["player"] for p in players]
     shares = charts.interval_bars_svg(
         names, [[(p[k]["rate"], p[k]["ci95"]) for k in ("epic_hero", "tragic_hero", "city_saved")] for p in players],
@@ -228,8 +172,7 @@ def tournament_report(tournament_dir: str | Path, out_path: str | Path) -> str:
     mu_sigma = [(p["rating"]["mu"], p["rating"]["sigma"]) for p in players]
     ratings = charts.interval_bars_svg(names, [[(mu, [mu - sigma, mu + sigma])] for mu, sigma in mu_sigma],
                                        ["OpenSkill mu ± sigma"], ["#8e7cc3"], percent=False)
-    picks = showcase_games(rows, coop=True)
-    links, showcase = _replay_links(folder, out, config, rows, picks, play_missing=False)
+    links, picks = _replay_links(folder, out, config, rows, showcase_games(rows, coop=True), play_missing=False)
     others: dict[int, str] = {}
     saved = [p for p in sorted((folder / "replays").glob("game-*.json"))
              if int(p.stem.split("-")[1]) not in links][:MAX_TOURNAMENT_REPLAY_PAGES]
@@ -239,24 +182,9 @@ def tournament_report(tournament_dir: str | Path, out_path: str | Path) -> str:
         page = write_replay_page(replay.load_replay(path), pages_dir / f"game-{index:06d}.html")
         others[index] = page.relative_to(out.parent).as_posix()
     links.update(others)
-    replays = showcase + ("<h3>other saved replays</h3><ul>" + "".join(
-        f"<li><a href='{escape(v)}'>game {k}</a></li>" for k, v in others.items()) + "</ul>" if others else "")
-    saved_rate = doc["city_saved"]
-    title = f"Tournament — scenario {config.get('scenario')} ({config.get('scenario_name', '')})"
-    subtitle = (f"{', '.join(config.get('labels', []))} · {config.get('seats')} seats · {doc['n_games']} games "
-                f"({doc['tables_per_deal']} tables per deal) · city saved {_pct(saved_rate, html=False)} · "
-                f"{doc.get('command', '')}")
-    body = (f"<section class='box'><h2>ranking (OpenSkill ordinal = mu − 3 sigma)</h2>"
-            f"<table class='ranking' id='ranking'>{head}{ranking}</table>"
-            f"<p class='muted'>rates with 95% Wilson intervals, means with 95% bootstrap intervals; "
-            f"{escape(config.get('rating_model', ''))}</p></section>"
-            f"<section class='box'><h2>epic and tragic hero shares</h2>{shares}</section>"
-            f"<section class='box'><h2>ratings</h2>{ratings}</section>"
-            f"<section class='box'><h2>replays: tables with the best, median and worst team outcome</h2>"
-            f"{replays}</section>"
-            f"<section class='box'><h2>games</h2><div id='games'></div></section>")
     columns = list(rows[0].keys()) if rows else []
-    return _page(title, subtitle, body, _games_table(rows, columns, links, "game"))
+    return _page("tournament.html", _games_table(rows, columns, links, "game"), doc=doc, config=config,
+                 players=players, shares=Markup(shares), ratings=Markup(ratings), picks=picks, others=others)
 
 
 def write_evaluation_report(eval_dir: str | Path, out_path: str | Path, *, play_missing: bool = True) -> Path:

@@ -24,8 +24,9 @@ MAX_BYTES = 64 * 1024 * 1024
 """The longest save text read (UTF-8 bytes)."""
 MAX_DEPTH = 64
 """The deepest nesting of JSON arrays and objects read."""
-MAX_INT = 2 ** 256
-"""The largest absolute value of an integer in a save (seeds above 2**64 included)."""
+MAX_INT = arguments.MAX_SEED + 1
+"""The largest absolute value of an integer in a save (2**256: every seed a game takes,
+:data:`hydra_env.arguments.MAX_SEED`, included)."""
 
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
 

@@ -16,6 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
+from hydra_env import arguments
 from hydra_env.api.params import Param, check_params
 from hydra_env.errors import ConfigError
 
@@ -118,7 +121,11 @@ class GameSpec:
         return int(self.players(self.check_params(params)))
 
     def make(self, *, seed: Any = None, engine: str | None = None, **params: Any) -> Any:
-        """A new game: parameters checked first, then dealt from ``seed``."""
+        """A new game: parameters and ``seed`` checked first (None, a numpy Generator where
+        the game takes one, or an integer from 0 to 2**256 − 1: what a save holds), then
+        dealt from ``seed``."""
+        if not isinstance(seed, np.random.Generator):
+            seed = arguments.seed("seed", seed)
         return self.new_game(seed=seed, engine=engine, **self.check_params(params))
 
     def load(self, text: str, *, engine: str | None = None) -> Any:

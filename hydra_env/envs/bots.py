@@ -241,10 +241,9 @@ def _describe(params: dict[str, Any]) -> str:
 def _check_params(spec: str, name: str, params: dict[str, Any], game: str) -> None:
     """ConfigError unless the factory of ``name`` accepts ``params`` with fitting types."""
     factory = _entries(game)[name].load()
-    signature = _signature(factory)
     check_ranges(f"bot spec {spec!r}: ", name, params, param_ranges(factory))
-    if any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values()):
-        return
+    # A factory's ``**params`` (a bot that ignores what it does not know) accepts no other
+    # name either: a misspelt parameter is an error, never silently ignored.
     accepted = bot_parameters(name, game=game)
     unknown = [k for k in params if k not in accepted]
     if unknown:

@@ -80,13 +80,16 @@ class GameEnv(gym.Env):
 
     A game's own one-seat env may subclass it: it checks its own arguments, calls
     :meth:`_check_arguments` and :meth:`_set_spaces`, and overrides what differs:
-    :meth:`_start_episode` (what an episode draws), :meth:`_new_game`, :meth:`_advance`,
+    :meth:`_start_episode` (what an episode draws), :meth:`_new_game`, :meth:`_seat_after_deal`
+    and :meth:`learning_seats` (a learning seat chosen from the dealt game), :meth:`_advance`,
     :meth:`_observe`, :meth:`_refuse` (the error of a masked-out action),
     :meth:`_transition_reward` (a step's reward; by default :meth:`_outcome`, the reward and
     infos at the end), :meth:`action_masks`, :meth:`render`.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 2}
+    seat_from_deal = False
+    """True when :meth:`_seat_after_deal` may pick the learning seat from the dealt game."""
 
     def __init__(self, game: str, opponents: Sequence[Any] | Any = ("random",), reward: str = "win",
                  seat: int | str = 0, render_mode: str | None = None, *, observer: Observer | None = None,
@@ -146,6 +149,19 @@ class GameEnv(gym.Env):
         """A new game dealt from ``seed``."""
         return self.game_spec.make(seed=seed, **self.params)
 
+    def _seat_after_deal(self, game: Any, rng: np.random.Generator) -> int | None:
+        """The learning seat the dealt ``game`` calls for (drawn from ``rng``), or None to keep
+        the seat drawn before the deal (the default); asked only when :attr:`seat_from_deal`.
+        When it gives a seat, the opponents' seeds are drawn again after it; the vector env
+        asks its template the same."""
+        return None
+
+    def learning_seats(self) -> list[int]:
+        """The seats an episode may learn on: every seat when ``seat="random"``, else the fixed one."""
+        if self.seat_argument == "random":
+            return list(range(self.num_players))
+        return [int(self.seat_argument)]
+
     def _advance(self) -> None:
         """The opponents play until the learning seat decides or the game is over."""
         play_opponents(self.game, self.seat, self.bots)
@@ -193,13 +209,20 @@ class GameEnv(gym.Env):
 
     def _start_episode(self, rng: np.random.Generator) -> None:
         """Draw the episode from the env's generator: the learning seat (when random), the
-        opponents' seeds, then the game's seed; set ``seat``, ``bots`` and ``game``."""
+        opponents' seeds, then the game's seed (and, when :meth:`_seat_after_deal` picks a
+        seat from the dealt game, that seat and the opponents' seeds again); set ``seat``,
+        ``bots`` and ``game``."""
         players = self.num_players
         if self.seat_argument == "random":
             self.seat = int(rng.integers(players))
         bot_seeds = [int(x) for x in rng.integers(1 << 63, size=players - 1)]
         self.bots = seat_bots(self.seat, players, self.opponents, bot_seeds, self._make_bot)
         self.game = self._new_game(int(rng.integers(1 << 63)))
+        seat = self._seat_after_deal(self.game, rng) if self.seat_from_deal else None
+        if seat is not None:
+            self.seat = int(seat)
+            bot_seeds = [int(x) for x in rng.integers(1 << 63, size=players - 1)]
+            self.bots = seat_bots(self.seat, players, self.opponents, bot_seeds, self._make_bot)
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Apply the learning seat's decision, then the opponents' until its next one."""

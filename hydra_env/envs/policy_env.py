@@ -176,21 +176,34 @@ def env_args_from_training_config(config: Mapping[str, Any]) -> tuple[str, dict[
     return env_id, kwargs
 
 
+_MAX_DATA_BYTES = 64 * 2**20
+"""The largest ``data`` entry of a policy's zip read (an SB3 zip's is a few kilobytes)."""
+
+
 def _from_zip(path: Path) -> tuple[str, dict[str, Any]] | None:
     try:
         with zipfile.ZipFile(path) as archive:
+            if archive.getinfo("data").file_size > _MAX_DATA_BYTES:
+                raise ConfigError(f"{path}: its data entry is larger than "
+                                  f"{_MAX_DATA_BYTES // 2**20} MiB; not a policy of hydra-env")
             data = json.loads(archive.read("data"))
-    except (zipfile.BadZipFile, KeyError, ValueError) as exc:
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError, RecursionError) as exc:
         raise ConfigError(f"{path} is not a policy saved by stable-baselines3 ({exc})") from None
-    space = data.get("observation_space")
+    space = data.get("observation_space") if isinstance(data, dict) else None
     if isinstance(space, dict) and "env_id" in space:
-        return str(space["env_id"]), dict(space.get("env_kwargs") or {})
+        kwargs = space.get("env_kwargs") or {}
+        if not isinstance(kwargs, dict):
+            raise ConfigError(f"{path}: its recorded env arguments are not a mapping")
+        return str(space["env_id"]), dict(kwargs)
     return None
 
 
 def _from_yaml(path: Path) -> tuple[str, dict[str, Any]]:
-    import yaml
-    record = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    from hydra_env.envs.yaml_limits import read_yaml_file
+    record = read_yaml_file(path, "policy record") or {}
+    if not isinstance(record, Mapping):
+        raise ConfigError(f"{path} is not a policy record (a YAML mapping), it holds "
+                          f"{type(record).__name__}")
     env = record.get("env")
     if isinstance(env, Mapping) and "id" in env:
         return str(env["id"]), dict(env.get("kwargs") or {})

@@ -41,6 +41,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import re
 import warnings
 from typing import Any
 
@@ -89,6 +90,63 @@ VECTOR_ENTRY_POINTS = {env_id: vector for env_id, (_, vector, _) in _FOUND.items
 """The ids with a batch env (``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")``)."""
 
 
+def _named_arguments(env_class: Any) -> list[str]:
+    """The keyword arguments an env class takes by name: its ``__init__``'s and, while one
+    passes ``**kwargs`` on, those of its base classes; sorted."""
+    names: set[str] = set()
+    for cls in env_class.__mro__:
+        init = cls.__dict__.get("__init__")
+        if init is None:
+            continue
+        params = inspect.signature(init).parameters.values()
+        names |= {p.name for p in params if p.name != "self"
+                  and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+        if not any(p.kind is p.VAR_KEYWORD for p in params):
+            break
+    return sorted(names)
+
+
+class CheckedCreator:
+    """The creator Gymnasium calls for an id: the env class of ``entry_point`` (``module:Class``),
+    with the keyword arguments checked first, so that ``gymnasium.make(ID, nosuch=1)`` or an
+    argument the id fixes (``HeroicaSolo-v0``'s ``mode``) is a ConfigError naming the id and
+    its arguments, never Python's TypeError. Picklable (it holds two strings)."""
+
+    def __init__(self, env_id: str, entry_point: str) -> None:
+        self.env_id, self.entry_point = env_id, entry_point
+
+    def env_class(self) -> Any:
+        """The class behind the id."""
+        module, _, name = self.entry_point.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def __call__(self, **kwargs: Any) -> Any:
+        env_class = self.env_class()
+        params = inspect.signature(env_class).parameters
+        named = _named_arguments(env_class)
+        if not any(p.kind is p.VAR_KEYWORD for p in params.values()):
+            unknown = [k for k in kwargs if k not in params]
+            if unknown:
+                raise ConfigError(f"{self.env_id} takes no argument {unknown[0]!r}; its arguments: "
+                                  f"{', '.join(named)}")
+        try:
+            return env_class(**kwargs)
+        except TypeError as exc:        # passed on through **kwargs: unknown, or fixed by the id
+            found = re.search(r"got (an unexpected|multiple values for) keyword argument '(\w+)'", str(exc))
+            if found is None or found.group(2) not in kwargs:
+                raise
+            if found.group(1) == "an unexpected":
+                raise ConfigError(f"{self.env_id} takes no argument {found.group(2)!r}; its "
+                                  f"arguments: {', '.join(named)}") from None
+            own = [n for n, p in params.items() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+            raise ConfigError(f"{self.env_id} fixes its argument {found.group(2)!r}: it cannot be "
+                              f"given; its own arguments: {', '.join(own) or 'none'} (another id "
+                              f"of the game may take it)") from None
+
+    def __repr__(self) -> str:
+        return f"CheckedCreator({self.env_id!r}, {self.entry_point!r})"
+
+
 def register_envs() -> bool:
     """Register the ids with Gymnasium's default wrappers (idempotent; games registered
     since the import are picked up too).
@@ -102,7 +160,8 @@ def register_envs() -> bool:
 
     for env_id, (entry_point, vector, kwargs) in env_entry_points().items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=entry_point, vector_entry_point=vector,
+            gymnasium.register(id=env_id, entry_point=CheckedCreator(env_id, entry_point),
+                               vector_entry_point=vector,
                                **({"kwargs": kwargs} if kwargs else {}))
     return True
 

@@ -1,8 +1,9 @@
 """A run survives interruption at every stage (issue 30, faults 5, 6 and 16): killed with
-SIGTERM or SIGKILL just after it was created, during its warm start, during PPO or during its
-final report, ``hydra-env train --resume`` completes it. SIGTERM is handled like Ctrl-C (exit
-130, status ``interrupted`` with the stage, a checkpoint during PPO); the teacher's cached games
-are not played again; the pool workers of the final report end with a killed parent."""
+SIGTERM or SIGKILL just after it was created, during its warm start, during PPO, during a
+periodic evaluation or during its final report, ``hydra-env train --resume`` completes it.
+SIGTERM is handled like Ctrl-C (exit 130, status ``interrupted`` with the stage, a checkpoint
+during PPO); the teacher's cached games are not played again; the pool workers of the final
+report end with a killed parent."""
 
 from __future__ import annotations
 
@@ -62,6 +63,11 @@ STAGES: dict[str, tuple[list[str], Callable[[Path, Path], bool], list[str], str]
     "created": ([], _created, [], "warm start"),
     "warm_start": (["bc_epochs=1000000"], _warm_start, ["bc_epochs=1"], "warm start"),
     "ppo": (["total_timesteps=1000000"], _ppo, ["total_timesteps=STEPS+256"], "PPO"),
+    # no warm start (its baseline evaluation at step 0 would come first); the first checkpoint
+    # past step 0 is the one the evaluation at step 128 saves before playing its games
+    "periodic_evaluation": (["bc_teacher=''", "bc_games=0", "eval_freq=128", "eval_games=1000000",
+                             "checkpoint_freq=1000000", "total_timesteps=1000000"], _ppo,
+                            ["eval_games=2", "total_timesteps=STEPS+256"], "PPO"),
     "final_report": (["final_eval_games=1000000"], _final_report, ["final_eval_games=2"],
                      "final report"),
 }
@@ -120,8 +126,10 @@ def _interrupt_and_resume(tmp_path: Path, stage: str, sig: int,
     if sig == signal.SIGTERM:
         assert status["state"] == "interrupted" and status["stage"] == name, (status, out)
         assert "Traceback" not in out and f"hydra-env train --resume {run}" in out
-        if stage == "ppo":       # its checkpoint at the step it stopped
+        if stage in ("ppo", "periodic_evaluation"):       # its checkpoint at the step it stopped
             assert cb.checkpoint_steps(cb.latest_checkpoint(run)) == status["timesteps"] > 0
+    if stage == "periodic_evaluation":       # stopped inside the evaluation, before its end
+        assert not (run / "best.json").exists()
     cache = {p: p.stat().st_mtime_ns for p in _cache_files(runs)}
     text = _resume(run, again, capsys)
     assert "Traceback" not in text
@@ -131,8 +139,10 @@ def _interrupt_and_resume(tmp_path: Path, stage: str, sig: int,
     assert json.loads((run / "eval" / "summary.json").read_text())["n_games"] == 2
     if stage in ("warm_start", "ppo", "final_report"):    # the teacher's games were not played again
         assert {p: p.stat().st_mtime_ns for p in _cache_files(runs)} == cache
-    if stage == "ppo":
+    if stage in ("ppo", "periodic_evaluation"):
         assert "resuming" in text and status["timesteps"] >= 256
+    if stage == "periodic_evaluation":
+        assert (run / "best.json").is_file()          # the resumed run evaluated again
 
 
 def test_sigterm_during_ppo_checkpoints_marks_the_run_interrupted_and_resume_completes(
@@ -140,13 +150,18 @@ def test_sigterm_during_ppo_checkpoints_marks_the_run_interrupted_and_resume_com
     _interrupt_and_resume(tmp_path, "ppo", signal.SIGTERM, capsys)
 
 
+def test_sigterm_during_a_periodic_evaluation_checkpoints_and_resume_completes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _interrupt_and_resume(tmp_path, "periodic_evaluation", signal.SIGTERM, capsys)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
 @pytest.mark.parametrize("stage", list(STAGES))
 def test_a_run_stopped_at_any_stage_is_completed_by_resume(
         tmp_path: Path, stage: str, sig: int, capsys: pytest.CaptureFixture[str]) -> None:
-    if stage == "ppo" and sig == signal.SIGTERM:
-        pytest.skip("the fast test above")
+    if stage in ("ppo", "periodic_evaluation") and sig == signal.SIGTERM:
+        pytest.skip("the fast tests above")
     _interrupt_and_resume(tmp_path, stage, sig, capsys)
 
 

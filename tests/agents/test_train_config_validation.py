@@ -27,7 +27,7 @@ BAD = {
     "env_kwargs coop scenario in solo": ("solo_ppo", ["env_kwargs.scenario=1"],
                                          ["field 'env_kwargs'", "not a solo scenario"]),
     "env_kwargs unknown argument": ("solo_ppo", ["env_kwargs.bogus=1"],
-                                    ["field 'env_kwargs'", "bogus", "accepts: scenario"]),
+                                    ["field 'env_kwargs'", "no argument 'bogus'", "its arguments:", "scenario"]),
     "env_kwargs reward": ("solo_ppo", ["env_kwargs.reward=nope"], ["field 'env_kwargs'", "nope"]),
     "env_kwargs stars float": ("solo_ppo", ["env_kwargs.stars=1.0"],
                                ["field 'env_kwargs'", "stars must be an integer"]),

@@ -45,7 +45,7 @@ def test_make_returns_the_env_in_gymnasiums_standard_wrappers(env_id):
     assert isinstance(env, OrderEnforcing) and isinstance(env.env, PassiveEnvChecker)
     assert type(env.unwrapped) is cls
     assert env.spec.order_enforce and not env.spec.disable_env_checker
-    assert env.spec.entry_point == ENV_IDS[env_id]
+    assert env.spec.entry_point.entry_point == ENV_IDS[env_id]      # through its arguments' check
     with pytest.raises(gym.error.ResetNeeded):
         env.step(0)                                  # OrderEnforcing: reset first
     assert env.action_space == gym.spaces.Discrete(1826)

@@ -75,6 +75,8 @@ def test_wheel_holds_the_configs_data_and_policies(wheel: Path) -> None:
         for policy in sorted((ROOT / "agents" / "policies").iterdir()):
             if policy.suffix in (".zip", ".yaml"):
                 assert f"agents/policies/{policy.name}" in names
+        for template in sorted(ROOT.glob("agents/**/templates/*.html")):      # the pages' Jinja2 templates
+            assert template.relative_to(ROOT).as_posix() in names, template.name
     assert {"agents/configs/solo_ppo.yaml", "agents/configs/coop_ppo.yaml"} <= names
     assert {"agents/policies/solo-default.zip", "agents/policies/coop-default.zip"} <= names
     assert {"hydra_env/games/hydra/data/board.json", "hydra_env/games/hydra/data/manifest.json"} <= names
@@ -209,7 +211,7 @@ def test_export_keeps_a_path_that_is_already_relative() -> None:
 
 def test_configs_are_found_by_name_or_path(tmp_path: Path) -> None:
     assert config_dir() == ROOT / "configs"          # a checkout (or editable install)
-    assert packaged_configs() == ["coop_default_policy", "coop_league_policy", "coop_ppo",
+    assert packaged_configs() == ["coop_default_policy", "coop_league_policy", "coop_ppo", "hadara_policy",
                                   "heroica_race_policy", "heroica_solo_policy", "hydras_ppo",
                                   "solo_default_policy", "solo_from_search_long_policy",
                                   "solo_from_search_policy", "solo_ppo"]

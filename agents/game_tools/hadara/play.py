@@ -26,8 +26,6 @@ from agents.game_tools.hadara import words
 from agents.play_text import OptionGroup
 
 EXAMPLES = ("hydra-env play --game hadara --num-players 3 --opponents greedy",)
-HELP = ("type the number of a choice (1, 2, ...), its name or the start of it (e.g. 'pass'), or #N for "
-        "the action of index N; b: table, l: list, s [FILE]: save, ?: help, q: quit")
 LEGEND = """Hadara (rules with reconstructed components): the most points after three epochs wins.
 Each epoch: the first player sets the wheel; five draft rounds (draw 2 from the deck your icon
 points at, keep one and buy or sell it, discard the other face up); income; a colony step and a
@@ -72,7 +70,8 @@ class HadaraOption(OptionGroup):
 def option_groups(game: Any, legal: list[int]) -> list[HadaraOption]:
     """One line per legal action: its name, then the card and its price for you."""
     seat = game.current_player
-    return [HadaraOption("", "", "", [a], [game.describe(a, viewer=seat)], game) for a in legal]
+    return [HadaraOption("", "", "", [a], [game.describe(a, viewer=seat)], [game.codec.describe(a)], game=game)
+            for a in legal]
 
 
 def _words(text: str) -> list[str]:
@@ -80,15 +79,14 @@ def _words(text: str) -> list[str]:
 
 
 def match(groups: list, entry: str) -> list[int] | str:
-    """The legal actions whose name starts with the entry's words; a refusal (the engine's
-    reason) when the entry names one action that is not legal now."""
+    """The legal actions the entry names (its name, or enough of its words in order:
+    :func:`agents.terminal.options.match_groups`); else a refusal (the engine's reason) when
+    the entry's words start the name of an action that is not legal now."""
+    from agents.terminal.options import match_groups
     wanted = _words(entry)
     game = getattr(groups[0], "game", None) if groups else None
-    if not wanted or game is None:
-        return []
-    legal = [a for g in groups for a in g.actions]
-    found = [a for a in legal if _words(game.codec.describe(a))[:len(wanted)] == wanted]
-    if found:
+    found = match_groups(groups, entry)
+    if found or not wanted or game is None:
         return found
     named = [a for a in range(game.codec.size) if _words(game.codec.describe(a))[:len(wanted)] == wanted]
     if len(named) == 1:
@@ -123,9 +121,9 @@ def heading(game: Any) -> str:
 
 
 def help_text(game: Any) -> str:
-    """The legend, what the decision asked now means, and the keys."""
+    """The legend and what the decision asked now means."""
     kind = (game.pending or {}).get("kind", "")
-    return "\n".join([LEGEND, "", f"Now: {kind} — {DECISIONS.get(kind, 'Choose one of the options.')}", HELP])
+    return "\n".join([LEGEND, "", f"Now: {kind} — {DECISIONS.get(kind, 'Choose one of the options.')}"])
 
 
 def apply_shown(game: Any, action: int, human: int) -> list[str]:

@@ -14,25 +14,29 @@ keys; at the end the score of each seat by source (HD27).
 Text from the replay file (the seats' names) and from the component file (card and
 colony ids) reaches the page only escaped: the data goes through
 :func:`agents.viewer.page.script_json` and the script writes it with ``textContent``
-or its ``esc``; the HTML written here goes through :func:`html.escape`.
+or its ``esc``; the page's body is the template ``templates/hadara.html`` (autoescaped,
+:mod:`agents.viewer.templating`).
 """
 
 from __future__ import annotations
 
-from html import escape
 from importlib import resources
 from math import cos, pi, sin
 from typing import Any
+
+from markupsafe import Markup
 
 import hydra_env
 from agents.game_tools.hadara import sources, words
 from agents.viewer.errors import ViewerError
 from agents.viewer.page import PageParts, asset
+from agents.viewer.templating import render
 from hydra_env.games.hadara.components import COLOURS, TRACKS
 from hydra_env.games.hadara.state import STEP_NAMES
 
 PAINT = {"yellow": "#f1c232", "red": "#cc4125", "blue": "#3c78d8", "green": "#6aa84f", "purple": "#8e7cc3"}
 RADIUS, CENTRE = 90, 110
+PACKAGE = __package__      # its templates: templates/ beside this module
 
 
 def hadara_asset(name: str) -> str:
@@ -117,37 +121,16 @@ def page_data(doc: dict[str, Any]) -> tuple[dict[str, Any], Any]:
             "final": [list(sources.seat_sources(result, s).values()) for s in range(game.num_players)]}, game
 
 
-def _final(data: dict[str, Any], game: Any) -> str:
-    r = game.result()
-    rows = "".join(f"<tr data-seat='{s}'><td>{r.ranks[s]}.</td><td>seat {s} ({escape(data['seats'][s])})</td>"
-                   + "".join(f"<td>{v}</td>" for v in data["final"][s])
-                   + f"<td class='value'>{r.scores[s]}</td><td>{r.coins[s]}</td></tr>"
-                   for s in sorted(range(game.num_players), key=lambda s: (r.ranks[s], s)))
-    heads = "".join(f"<th>{escape(name)}</th>" for name in data["sources"])
-    winners = ", ".join(f"seat {s}" for s in r.winners)
-    return (f"<h2>result (HD27, HD28)</h2><p id='winners'>won by {winners}{' (shared)' if len(r.winners) > 1 else ''}"
-            f"</p><table id='final-table'><tr><th></th><th></th>{heads}<th>score</th><th>coins</th></tr>{rows}</table>")
-
-
 def page_parts(doc: dict[str, Any]) -> PageParts:
     """The parts of the replay page of a Hadara replay ``doc`` (ViewerError when it cannot be shown)."""
     data, game = page_data(doc)
     title = f"Hadara (rules with reconstructed components) replay — {game.num_players} players"
     subtitle = (f"seed {doc.get('seed')} · seats: {', '.join(data['seats'])} · {len(data['steps']) - 1} decisions · "
                 f"re-played with hydra-env {hydra_env.__version__} · everything shown, hidden cards included")
-    controls = ('<button id="first" title="first (Home)">⇤</button><button id="prev" title="back (←)">◀</button>'
-                '<button id="play" title="play / pause (space)">▶</button>'
-                '<button id="next" title="forward (→)">▶</button><button id="last" title="last (End)">⇥</button>'
-                '<input id="slider" type="range" min="0" max="0" value="0" aria-label="decision">'
-                '<span id="position"></span>')
-    seats = "".join(f'<div class="seat box" data-seat="{s}"><h2>seat {s} ({escape(name)})</h2>'
-                    f'<div class="facts"></div></div>' for s, name in enumerate(data["seats"]))
-    body = f"""<div id="controls">{controls}</div>
-<main class="hadara"><section id="table-wrap" class="box"><div id="status"></div>{wheel_svg(data['board'])}
-<div id="piles"></div></section>
-<section id="seats">{seats}</section>
-<section id="right"><div id="caption" class="box"></div><div id="final" class="box">{_final(data, game)}</div>
-<aside id="list" class="box"><h2>decisions</h2><ol id="decisions"></ol></aside></section></main>"""
+    result = game.result()
+    order = sorted(range(game.num_players), key=lambda s: (result.ranks[s], s))
+    body = render("hadara.html", PACKAGE, data=data, result=result, order=order,
+                  wheel=Markup(wheel_svg(data["board"])))
     return PageParts(title=title, subtitle=subtitle, css=asset("replay.css") + hadara_asset("hadara.css"),
                      body=body, data=data, script=asset("stepper.js") + hadara_asset("hadara.js"),
                      body_attributes={"data-game": "hadara"})

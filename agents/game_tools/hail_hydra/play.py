@@ -4,7 +4,10 @@ You play one seat against bots and see exactly what that seat may see (HH33): th
 ``game.render(seat)`` (its view: your disc, the HYDRA team if you are HYDRA, your hand, the
 public record of plays, claims, gifts, reveals and votes of closed rounds), and the bots'
 decisions are described from your seat (a bot's face-down cards are shown only as a count).
-The options are the legal actions in the game's words; type a number or the text shown.
+The options are the legal actions in the game's words, without your seat's number
+(``plays face down +1 +4``, ``claims 1 good, 1 bad``, ``votes for seat 3 (Widow)``,
+``pass``); type a number, the text shown or enough of its words to tell it apart
+(``+1 +4``, ``votes 3``, ``pass``).
 """
 
 from __future__ import annotations
@@ -14,8 +17,6 @@ from typing import Any
 
 EXAMPLES = ("hydra-env play --game hail_hydra --num-players 5 --opponents deduce",
             "hydra-env play --game hail_hydra --num-players 8 --seat 3 --opponents saboteur")
-HELP = ("type the number of a choice (1, 2, ...) or the text shown, or #N for the action of index N; "
-        "b: table, l: list, s [FILE]: save, ?: help, q: quit")
 DECISIONS = {
     "draft": "Choose your hero (its once-per-game ability).",
     "gift target": "You are knocked out: choose the active hero who gets 1 or 2 of your cards face down.",
@@ -55,6 +56,20 @@ def params_of(game: Any) -> dict[str, Any]:
     return {"num_players": game.num_players}
 
 
+def option_text(game: Any, action: int) -> str:
+    """An option in the game's words, without the deciding seat's ``seat N`` (a pass: ``pass``)."""
+    text = game.describe(action, viewer=game.current_player)
+    mine = f"seat {game.current_player} "
+    text = text.removeprefix(mine)
+    return "pass" if text == "passes" else text
+
+
+def option_groups(game: Any, legal: list[int]) -> list:
+    """One option line per legal action (:func:`option_text`)."""
+    from agents.play_text import OptionGroup
+    return [OptionGroup("", "", "", [a], [option_text(game, a)]) for a in legal]
+
+
 def _decision_name(game: Any) -> str:
     from hydra_env.games.hail_hydra.state import DECISION_NAMES
     decision = game.observe(game.current_player)["decision"]
@@ -63,14 +78,14 @@ def _decision_name(game: Any) -> str:
 
 def heading(game: Any) -> str:
     """The decision asked now."""
-    return f"your decision: {_decision_name(game)} (type a number or the text shown; ? help)"
+    return f"your decision: {_decision_name(game)} (type a number or a name; ? help)"
 
 
 def help_text(game: Any) -> str:
-    """What the decision asked now means, and the keys."""
+    """What the decision asked now means."""
     name = _decision_name(game)
     return "\n".join([f"Now: {name} — {DECISIONS.get(name, 'Choose one of the options.')}",
-                      "The rules: docs/games/hail_hydra/rules.md.", HELP])
+                      "The rules: docs/games/hail_hydra/rules.md."])
 
 
 def outcome_text(game: Any, seat: int) -> str:

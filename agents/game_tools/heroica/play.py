@@ -21,8 +21,6 @@ from agents.play_text import OptionGroup
 
 EXAMPLES = ("hydra-env play --game heroica --hero wizard",
             "hydra-env play --game heroica --num-players 3 --opponents greedy")
-HELP = ("type the number of a choice (1, 2, ...), its name or the start of it (e.g. 'move to 28'), "
-        "or #N for the action of index N; b: map, l: list, s [FILE]: save, ?: help, q: quit")
 LEGEND = """Map legend: S Mission Start, . a space, g goblin warrior, G Goblin General (G* in the
   list while it carries the Crystal of Deflection: it must fall twice, HR27), p Life Potion,
   B W R D the heroes (barbarian, wizard, ranger, druid; lower case while healing), + several
@@ -85,7 +83,7 @@ class HeroicaOption(OptionGroup):
 
 def option_groups(game: Any, legal: list[int]) -> list[HeroicaOption]:
     """One line per legal action: its name, then what it does now."""
-    return [HeroicaOption("", "", "", [a], [game.describe(a)], game) for a in legal]
+    return [HeroicaOption("", "", "", [a], [game.describe(a)], [option_name(game, a)], game=game) for a in legal]
 
 
 def _words(text: str) -> list[str]:
@@ -93,15 +91,14 @@ def _words(text: str) -> list[str]:
 
 
 def match(groups: list, entry: str) -> list[int] | str:
-    """The legal actions whose name starts with the entry's words; a refusal (text) when the
-    entry names an action that is not legal now."""
+    """The legal actions the entry names (its name, or enough of its words in order:
+    :func:`agents.terminal.options.match_groups`); else a refusal (text) when the entry's
+    words start the name of an action that is not legal now."""
+    from agents.terminal.options import match_groups
     wanted = _words(entry)
     game = getattr(groups[0], "game", None) if groups else None
-    if not wanted or game is None:
-        return []
-    legal = [a for g in groups for a in g.actions]
-    found = [a for a in legal if _words(option_name(game, a))[:len(wanted)] == wanted]
-    if found:
+    found = match_groups(groups, entry)
+    if found or not wanted or game is None:
         return found
     named = [a for a in range(game.codec.size) if _words(option_name(game, a))[:len(wanted)] == wanted]
     if len(named) == 1:
@@ -135,9 +132,9 @@ def heading(game: Any) -> str:
 
 
 def help_text(game: Any) -> str:
-    """The legend, what the decision asked now means, and the keys."""
+    """The legend and what the decision asked now means."""
     kind = game.decision or ""
-    return "\n".join([LEGEND, "", f"Now: {kind} — {DECISIONS.get(kind, 'Choose one of the options.')}", HELP])
+    return "\n".join([LEGEND, "", f"Now: {kind} — {DECISIONS.get(kind, 'Choose one of the options.')}"])
 
 
 def roll_text(line: str) -> str:

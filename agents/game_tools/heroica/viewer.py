@@ -13,7 +13,8 @@ arrow keys step forward and back; the list of decisions jumps to one.
 
 Text from the replay file (the seats' names) reaches the page only escaped: the data goes
 through :func:`agents.viewer.page.script_json` and the script writes it with ``textContent``
-or its ``esc``.
+or its ``esc``; the page's body is the template ``templates/heroica.html`` (autoescaped,
+:mod:`agents.viewer.templating`), the map's SVG is escaped here.
 """
 
 from __future__ import annotations
@@ -23,11 +24,15 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from markupsafe import Markup
+
 import hydra_env
 from agents.viewer.errors import ViewerError
 from agents.viewer.page import PageParts, asset
+from agents.viewer.templating import render
 
 CELL = 40                        # pixels per map square
+PACKAGE = __package__            # its templates: templates/ beside this module
 _AREA_COLOURS = ("#dbe9f6", "#e6f0d9", "#fbe8cf", "#ece0f3", "#f8dcdc", "#dff1ef", "#f3efd0", "#e4e4e4",
                  "#f0e2d5")
 _ROLL = re.compile(r"^roll (\d+) \(([^,]+), (.*)\): (\w+)$")
@@ -129,7 +134,7 @@ def page_data(doc: dict[str, Any]) -> tuple[dict[str, Any], Any]:
             "cell": CELL, "max_health": t.max_health, "faces": FACES}, game
 
 
-def _final(game: Any, seats: list[str]) -> str:
+def _result_line(game: Any, seats: list[str]) -> str:
     r = game.result()
     if r.mode == "solo":
         line = (f"won on turn {r.turns} (censored T {r.censored_turns}, score {r.score})" if r.outcome == "won"
@@ -140,7 +145,7 @@ def _final(game: Any, seats: list[str]) -> str:
         line = f"won by seat {r.winner} ({seats[r.winner]}) in round {r.turns}"
     else:
         line = f"no winner within {r.limit} rounds"
-    return f'<h2>result</h2><p id="winner">{escape(line)}</p>'
+    return line
 
 
 def page_parts(doc: dict[str, Any]) -> PageParts:
@@ -151,17 +156,8 @@ def page_parts(doc: dict[str, Any]) -> PageParts:
     title = f"Heroica: Draida replay — {what}"
     subtitle = (f"seed {doc.get('seed')} · seats: {', '.join(data['seats'])} · {len(data['steps']) - 1} "
                 f"decisions · re-played with hydra-env {hydra_env.__version__}")
-    controls = ('<button id="first" title="first (Home)">⇤</button><button id="prev" title="back (←)">◀</button>'
-                '<button id="play" title="play / pause (space)">▶</button>'
-                '<button id="next" title="forward (→)">▶</button><button id="last" title="last (End)">⇥</button>'
-                '<input id="slider" type="range" min="0" max="0" value="0" aria-label="decision">'
-                '<span id="position"></span>')
-    body = f"""<div id="controls">{controls}</div>
-<main class="heroica"><section id="board-wrap" class="box">{map_svg(game.tables)}
-<div id="status"></div><table id="heroes"></table></section>
-<section id="right"><div id="caption" class="box"></div>
-<div id="final" class="box">{_final(game, data['seats'])}</div></section>
-<aside id="list" class="box"><h2>decisions</h2><ol id="decisions"></ol></aside></main>"""
+    body = render("heroica.html", PACKAGE, map=Markup(map_svg(game.tables)),
+                  result_line=_result_line(game, data["seats"]))
     return PageParts(title=title, subtitle=subtitle, css=asset("replay.css") + heroica_asset("heroica.css"),
                      body=body, data=data, script=asset("stepper.js") + heroica_asset("heroica.js"),
                      body_attributes={"data-game": "heroica"})

@@ -2,12 +2,15 @@
 
 The board is shown before each of your decisions, then the legal actions
 grouped by card and kind in a compact notation (``A1 move 2 · move to →  1
-r9c0  2 r9c1 …``; :mod:`agents.play_text`), so the board stays in view. Type
-the number of a choice, its notation (``A1 r9c0``), or ``#N`` for the action
-of index N; ``u`` undoes your last decision (solo). After every decision each
-engine step is printed — every Hydra-phase effect on its own line, with the
-texts of the replay page. In a coordinated scenario the other seats are played
-by ``--opponents`` bots, and their decisions are printed as they happen.
+r9c0  2 r9c1 …``; :mod:`agents.play_text`): each option's name is its card
+slot, kind and target (``A1 → move to r9c0``, ``city → pass``; in a coordinated
+game ``D1``/``H1`` are slots of the display and the hand). Type the number of
+a choice, its name or enough of its words to tell it apart (``A1 r9c0``,
+``pass``), or ``#N`` for the action of index N; ``u`` undoes your last
+decision (solo). After every decision each engine step is logged — every
+Hydra-phase effect on its own line, with the texts of the replay page. In a
+coordinated scenario the other seats are played by ``--opponents`` bots, and
+their decisions are logged as they happen.
 """
 
 from __future__ import annotations
@@ -19,8 +22,6 @@ from hydra_env import Game
 
 EXAMPLES = ("hydra-env play --mode solo",
             "hydra-env play --scenario 1 --seat 0 --opponents heuristic,greedy,random")
-HELP = ("type the number of a choice (1, 2, ...) or its notation (e.g. 'A1 r9c0'), or #N for "
-        "the action of index N; b: board, l: list, u: undo, s [FILE]: save, ?: help, q: quit")
 LOAD_COMMAND = "hydra-env play --load"
 SAVED_GAME_WORDS = "saved game"
 
@@ -65,7 +66,7 @@ def heading(game: Game) -> str:
     pend = game.pending or {}
     cause = f" ({pend['cause']})" if "cause" in pend else ""
     return (f"Round {game.round}, {game.phase} phase — your decision: {pend.get('kind')}{cause} "
-            f"(type a number or e.g. the notation shown; ? help)")
+            f"(type a number or a name; ? help)")
 
 
 def help_text(game: Game) -> str:

@@ -9,23 +9,29 @@ has them, and in solo the R39 score breakdown.
 The page's data is one JSON object in ``<script id="replay-data">``: frames
 are delta-encoded (a frame holds only the fields that changed; the page
 carries the others forward), and the board's piece elements are stored once
-and referenced by index, which keeps a 4-player game under 3 MB.
+and referenced by index, which keeps a 4-player game under 3 MB. The page's
+body is the template ``templates/hydra.html`` (autoescaped,
+:mod:`agents.viewer.templating`); the board and the timeline are SVG built here.
 """
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
+
+from markupsafe import Markup
 
 import hydra_env
 from agents.viewer import charts, svg
 from agents.viewer.page import PageParts, asset
 from agents.viewer.record import Frame, Recording, hidden_facts, record, score_breakdown, split_views
+from agents.viewer.templating import render
 from hydra_env.games.hydra.observe import board_geometry as geo
 from hydra_env.games.hydra.rules import engine
 from hydra_env.games.hydra.rules.state import Phase, State
 from hydra_env.games.hydra.rules.tables import Rules
 from hydra_env.games.hydra.rules.text import action_card_text, hydra_card_text
+
+PACKAGE = __package__          # its templates: templates/ beside this module
 
 
 def _panel_fields(state: State, rules: Rules) -> dict[str, Any]:
@@ -136,31 +142,6 @@ def page_data(rec: Recording) -> dict[str, Any]:
             "frames": delta_encode(frames), "decisions": _decision_fields(rec), "marks": _marks(rec)}
 
 
-def _final_box(rec: Recording) -> str:
-    state, rules = rec.game.state, rec.rules
-    result = rec.game.result()
-    if not rules.solo:
-        rows = "".join(f"<tr><td>{k + 1}.</td><td>seat {s}</td><td class='value'>{state.glory[s]:+d}</td></tr>"
-                       for k, s in enumerate(result.ranking))
-        extra = ""
-        if result.epic_hero is not None:
-            extra = f"<p>epic hero: seat {result.epic_hero}</p>"
-        if result.tragic_hero is not None:
-            extra = f"<p>tragic hero: seat {result.tragic_hero}</p>"
-        return (f"<h2>result</h2><p data-outcome='{result.outcome}'>the city "
-                f"{'stands' if result.city_saved else 'falls'} ({result.outcome}) after round {result.rounds}</p>"
-                f"<table><tr><th></th><th>compass</th><th>glory</th></tr>{rows}</table>{extra}")
-    b = score_breakdown(state, rules)
-    rows = [("base", 100), ("neck tiles on the board", -b["necks"]), ("head counters", -b["heads"]),
-            ("hero on the city wall", -5 * b["hero_on_wall"]), ("wall tokens left", b["walls"])]
-    body = "".join(f"<tr><td>{escape(k)}</td><td class='value'>{v:+d}</td></tr>" for k, v in rows)
-    total = (f"<tr><th>score (R39)</th><th class='value' id='score'>{b['score']}</th></tr>" if b["score"] is not None
-             else "<tr><th>score</th><th class='value' id='score'>none: a lost game has no score (R39)</th></tr>")
-    return (f"<h2>score at the end (R39)</h2><p data-outcome='{b['outcome']}'>the city "
-            f"{'stands' if b['outcome'] == 'won' else 'falls'} ({b['outcome']})</p>"
-            f"<table class='breakdown'>{body}{total}</table>")
-
-
 def _timeline(rec: Recording) -> str:
     rules = rec.rules
     colours = [geo.hex_colour(geo.colour_rgb(rules.components.hero_colours[s], s)) for s in range(rec.players)]
@@ -168,13 +149,6 @@ def _timeline(rec: Recording) -> str:
     score = [score_breakdown(s, rules)["score_if_won"] for s in states] if rules.solo else None
     return charts.timeline_svg([list(s.glory) for s in states], [s.walls for s in states],
                                rec.game.state.walls_at_start, colours, [s.round + 1 for s in states], score=score)
-
-
-def _seat_options(rec: Recording, seats: list[str]) -> str:
-    options = ['<option value="all">everything (omniscient)</option>']
-    options += [f'<option value="{s}">seat {s} ({escape(str(seats[s]) if s < len(seats) else "?")}) sees</option>'
-                for s in range(rec.players)]
-    return "".join(options)
 
 
 def page_parts(doc: dict[str, Any]) -> PageParts:
@@ -195,27 +169,7 @@ def page_parts(doc: dict[str, Any]) -> PageParts:
              f'width="{width}" height="{height}" {svg.FONT} data-walls="{state.walls}" data-frame="0">'
              f'<rect width="{width}" height="{height}" fill="{geo.hex_colour(geo.BACKGROUND)}"/>'
              f'<g class="static">{svg.static_layer(rules)}</g><g id="pieces" class="pieces"></g></svg>')
-    controls = ('<button id="first" title="first step (Home)">⇤</button>'
-                '<button id="prev-decision" title="previous decision (Shift+←)">◀◀</button>'
-                '<button id="prev" title="step back (←)">◀</button>'
-                '<button id="play" title="play / pause (space)">▶</button>'
-                '<button id="next" title="step forward (→)">▶</button>'
-                '<button id="next-decision" title="next decision (Shift+→)">▶▶</button>'
-                '<button id="last" title="last step (End)">⇥</button>'
-                '<input id="slider" type="range" min="0" max="0" value="0" aria-label="step">'
-                '<span id="position"></span>'
-                '<select id="speed" aria-label="speed"><option value="1200">slow</option>'
-                '<option value="500" selected>normal</option><option value="150">fast</option></select>'
-                f'<label>view <select id="view">{_seat_options(rec, seats)}</select></label>')
-    body = f"""<main>
-<section id="left"><div id="board-wrap">{board}</div><div id="controls">{controls}</div>
-<div class="muted">keys: <kbd>←</kbd> <kbd>→</kbd> step, <kbd>Shift</kbd>+arrows decision, <kbd>Home</kbd>
-<kbd>End</kbd>, <kbd>space</kbd> play / pause</div>
-<div id="timeline" class="box"><h2>glory and walls over time</h2>{_timeline(rec)}</div></section>
-<section id="right"><div id="caption" class="box"></div><div id="decision" class="box"></div>
-<div id="status" class="box"></div><div id="cards" class="box"></div>
-<div id="final" class="box">{_final_box(rec)}</div></section>
-<aside id="list" class="box"><h2>decisions</h2><ol id="decisions"></ol></aside>
-</main>"""
+    body = render("hydra.html", PACKAGE, board=Markup(board), views=seats, timeline=Markup(_timeline(rec)),
+                  result=result, glory=state.glory, score=score_breakdown(state, rules) if rules.solo else None)
     return PageParts(title=title, subtitle=subtitle, css=asset("replay.css"), body=body, data=data,
                      script=asset("replay.js"))

@@ -9,8 +9,10 @@ grouped by card and use (:mod:`agents.hydras.words`)::
     B    sword bend · sword on seat 1 →  5 r+0c+1   6 r+1c+1
     discard →  7 A plain turn   8 B sword bend
 
-Type the number of a choice, its notation (``A r-1c+0 90``, ``discard B plain
-bend``, ``pass``), or ``#N`` for the action of index N. Out-of-turn decisions
+An option's name is its line's head and target (``A neck on seat 1 → r-1c+0
+90°``, ``discard → B plain bend``, ``pass``). Type the number of a choice, its
+name or enough of its words to tell it apart (``A seat 1 r-1c+0 90``,
+``discard B``, ``pass``), or ``#N`` for the action of index N. Out-of-turn decisions
 (a block offer when a sword or torch is played on a hydra, H11) are asked when
 they come to you. After every decision the public events it caused are printed.
 """
@@ -23,8 +25,6 @@ from typing import Any
 from hydra_env.games.hydras.rules import HydrasGame
 
 EXAMPLES = ("hydra-env play --game hydras --num-players 3",)
-HELP = ("type the number of a choice (1, 2, ...) or its notation (e.g. 'A1 r9c0'), or #N for "
-        "the action of index N; b: board, l: list, s [FILE]: save, ?: help, q: quit")
 LEGEND = """Legend: each card is 3 × 3 characters; | and - are necks, B the body, 1-3 heads on a card,
   + a neck card without heads, T a torch, s / p in a corner a sword / poison breath icon,
   o an open end (an empty cell a neck points into), cells are r<row>c<column> from the body.
@@ -36,8 +36,8 @@ DECISIONS = {
     "block offer": "A sword or torch is under way: block it with a poison breath from your hand, or pass.",
     "slash and burn": "Your sword cut: you may put a torch into the cell just cut (burn), or not.",
 }
-KEYS = ("keys: a number, or the notation shown (e.g. 'A r-1c+0 90', 'pass'); #N the action of "
-        "index N; b table, l list, s [FILE] save, ? help, q quit")
+KEYS = ("keys: a number, or an option's name or enough of its words (e.g. 'A seat 1 r-1c+0 90', 'pass'); "
+        "#N the action of index N; b table, l list, s [FILE] save, ? help, q quit")   # the deprecated alias
 
 
 def header(game: HydrasGame, seat: int, seats: list[str], loaded: Path | None) -> str:
@@ -66,23 +66,20 @@ def table_text(game: HydrasGame, seat: int) -> str:
 def heading(game: HydrasGame) -> str:
     """The decision asked now."""
     kind = (game.pending or {}).get("kind")
-    return f"Turn {game.state.turns_taken} — your decision: {kind} (type a number or the notation shown; ? help)"
+    return f"Turn {game.state.turns_taken} — your decision: {kind} (type a number or a name; ? help)"
 
 
 def help_text(game: HydrasGame) -> str:
-    """The legend, what the decision asked now means, and the keys."""
+    """The legend and what the decision asked now means."""
     kind = str((game.pending or {}).get("kind", ""))
-    return "\n".join([LEGEND, "", f"Now: {kind} — {DECISIONS.get(kind, 'Choose one of the options.')}",
-                      KEYS])
+    return "\n".join([LEGEND, "", f"Now: {kind} — {DECISIONS.get(kind, 'Choose one of the options.')}"])
 
 
 def match(groups: list, entry: str) -> list[int]:
-    """The actions an entry names in the notation shown (a bare ``pass`` or ``burn`` too)."""
-    from agents.play_text import match_notation, normalise
-    found = match_notation(groups, entry)
-    if found:
-        return found
-    return [a for g in groups for a, t in zip(g.actions, g.targets) if normalise(t) == normalise(entry)]
+    """The actions an entry names (:func:`agents.terminal.options.match_groups`: the name
+    shown, or enough of its words in order; a bare ``pass`` or ``burn`` too)."""
+    from agents.terminal.options import match_groups
+    return match_groups(groups, entry)
 
 
 def decision_text(game: HydrasGame, action: int, viewer: int | None) -> str:

@@ -14,18 +14,19 @@ cards are then left out of the page's view entirely, and the decision texts
 of other seats do not name their hand card.
 
 The page's data is one JSON object in ``<script id="replay-data">``; the
-card drawings are stored once and referenced by index.
+card drawings are stored once and referenced by index. The page's body is the
+template ``templates/hydras.html`` (autoescaped, :mod:`agents.viewer.templating`).
 """
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import hydra_env
 from agents.hydras.words import event_text
 from agents.viewer.errors import ViewerError
 from agents.viewer.page import PageParts, asset, page_html
+from agents.viewer.templating import render
 from hydra_env import HydraError
 from hydra_env.games.hydras.rules import HydrasGame
 from hydra_env.games.hydras.rules.hydra import analysis_of
@@ -33,6 +34,7 @@ from hydra_env.games.hydras.rules.scoring import seat_scores
 from hydra_env.games.hydras.rules.tables import EMPTY, ICON_POISON, ICON_SWORD, Tables
 
 CELL = 22                      # pixels per grid cell
+PACKAGE = __package__          # its templates: templates/ beside this module
 _NECK = "#7a4b1f"
 _SEAT_COLOURS = ("#3c78d8", "#cc4125", "#6aa84f", "#8e7cc3")
 
@@ -167,45 +169,15 @@ def page_data(doc: dict[str, Any]) -> tuple[dict[str, Any], HydrasGame]:
             }, game
 
 
-def _final_box(game: HydrasGame) -> str:
-    r = game.result()
-    rows = "".join(
-        f"<tr data-seat='{s}'><td>{r.ranks[s]}.</td><td>seat {s}</td><td>{p.heads}</td><td>+{p.complete_bonus}</td>"
-        f"<td>+{p.longest_bonus}</td><td>−{p.torch_penalty}</td><td>−{p.hand_penalty}</td>"
-        f"<td class='value'>{p.total}</td></tr>" for s, p in ((s, r.seats[s]) for s in r.ranking))
-    winners = ", ".join(f"seat {s}" for s in r.winners)
-    return (f"<h2>result (H15, H16)</h2><p id='winners'>won by {winners}"
-            f"{' (shared)' if len(r.winners) > 1 else ''}</p><table><tr><th></th><th></th><th>heads</th>"
-            f"<th>compl.</th><th>longest</th><th>torch</th><th>hand</th><th>score</th></tr>{rows}</table>")
-
-
 def page_parts(doc: dict[str, Any]) -> PageParts:
     """The parts of the replay page of a Hydras replay ``doc`` (ViewerError when it cannot be shown)."""
     data, game = page_data(doc)
-    seats = "".join(
-        f'<div class="seat box" data-seat="{s}"><h2 style="color:{seat["colour"]}">seat {s} '
-        f'({escape(seat["label"])})</h2><p class="facts"></p>'
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="hydra" data-seat="{s}" viewBox="{x} {y} {w} {h}" '
-        f'width="{int(w * 1.4)}" height="{int(h * 1.4)}"><rect x="{x}" y="{y}" width="{w}" height="{h}" '
-        f'fill="#eef3f7"/><g class="cards"></g></svg><p class="hand"></p></div>'
-        for s, (seat, (x, y, w, h)) in enumerate(zip(data["seats"], data["boxes"])))
     r = game.result()
     title = f"Hydras replay — {game.num_players} players"
     subtitle = (f"seed {doc.get('seed')} · seats: {', '.join(s['label'] for s in data['seats'])} · scores "
                 f"{' '.join(map(str, r.scores))} · {len(data['decisions'])} decisions · re-played with "
                 f"hydra-env {hydra_env.__version__}")
-    views = '<option value="all">everything (omniscient)</option>' + "".join(
-        f'<option value="{s}">seat {s} ({escape(seat["label"])}) sees</option>' for s, seat in enumerate(data["seats"]))
-    controls = ('<button id="first" title="first (Home)">⇤</button><button id="prev" title="back (←)">◀</button>'
-                '<button id="play" title="play / pause (space)">▶</button>'
-                '<button id="next" title="forward (→)">▶</button><button id="last" title="last (End)">⇥</button>'
-                '<input id="slider" type="range" min="0" max="0" value="0" aria-label="decision">'
-                f'<span id="position"></span><label>view <select id="view">{views}</select></label>')
-    body = f"""<div id="controls">{controls}</div>
-<div id="status" class="box"></div>
-<main class="hydras"><section id="seats">{seats}</section>
-<section id="right"><div id="caption" class="box"></div><div id="final" class="box">{_final_box(game)}</div></section>
-<aside id="list" class="box"><h2>decisions</h2><ol id="decisions"></ol></aside></main>"""
+    body = render("hydras.html", PACKAGE, data=data, result=r)
     return PageParts(title=title, subtitle=subtitle, css=asset("replay.css") + asset("hydras.css"), body=body,
                      data=data, script=asset("stepper.js") + asset("hydras.js"),
                      body_attributes={"data-game": "hydras"})

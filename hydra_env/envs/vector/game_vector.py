@@ -41,15 +41,16 @@ class GameVectorEnv(BatchVectorEnv):
         autoreset_argument(autoreset_mode)
         arguments.boolean("copy", copy)
         template = env_class(**kwargs)
-        players = template.num_players
-        seats = list(range(players)) if template.seat_argument == "random" else [int(template.seat_argument)]
+        seats = template.learning_seats()
         batches = [make_batch(template.game_spec, n, seat=s, engine=engine, **template.params) for s in seats]
         super().__init__(template, n, seats=seats, batches=batches, autoreset_mode=autoreset_mode, copy=copy)
         self._bots: list[dict[int, Any]] = [{} for _ in range(n)]
         self._ends: dict[int, dict[str, Any]] = {}          # a row's end infos, from its reward
 
     def _start_row(self, row: int, rng: np.random.Generator) -> None:
-        """As :meth:`GameEnv.reset`: the seat, the bots' seeds, then the game's seed."""
+        """As :meth:`GameEnv.reset`: the seat, the bots' seeds, then the game's seed (and the
+        seat the dealt game calls for, :meth:`GameEnv._seat_after_deal`, with new bots' seeds:
+        the row moves to that seat's batch, dealt again from the same seed)."""
         env = self.template
         players = env.num_players
         seat = int(rng.integers(players)) if env.seat_argument == "random" else int(env.seat_argument)
@@ -57,7 +58,16 @@ class GameVectorEnv(BatchVectorEnv):
         self._bots[row] = seat_bots(seat, players, env.opponents, bot_seeds, env._make_bot)
         self.row_seat[row] = seat
         self.row_batch[row] = j = self.batch_seats.index(seat)
-        self.batches[j].start(row, int(rng.integers(1 << 63)))
+        game_seed = int(rng.integers(1 << 63))
+        self.batches[j].start(row, game_seed)
+        chosen = env._seat_after_deal(self.batches[j].game(row), rng) if env.seat_from_deal else None
+        if chosen is not None:
+            bot_seeds = [int(x) for x in rng.integers(1 << 63, size=players - 1)]
+            self._bots[row] = seat_bots(int(chosen), players, env.opponents, bot_seeds, env._make_bot)
+            self.row_seat[row] = int(chosen)
+            if int(chosen) != seat:
+                self.row_batch[row] = j = self.batch_seats.index(int(chosen))
+                self.batches[j].start(row, game_seed)
 
     def _advance(self, rows: np.ndarray) -> None:
         """The opponents decide, one decision per waiting row at a time, until each row's

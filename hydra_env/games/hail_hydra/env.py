@@ -8,7 +8,10 @@ Both are the generic envs (:class:`hydra_env.envs.game_env.GameEnv`,
   ``score_diff``) stay available;
 - the one-seat env's ``loyalty``: ``random`` (default), ``shield`` or ``hydra``: the
   learning seat is drawn among the seats of that loyalty once the game is dealt;
-- its opponents default to the ``saboteur`` bot (loyal as SHIELD, sabotage as HYDRA).
+- its opponents default to the ``saboteur`` bot (loyal as SHIELD, sabotage as HYDRA);
+- its vector env (:func:`hail_hydra_vector`, ``gym.make_vec(..., vectorization_mode=
+  "vector_entry_point")``) is the shared :class:`GameVectorEnv` over the game batch (native
+  where built), its rows played as this env plays, ``loyalty`` included.
 """
 
 from __future__ import annotations
@@ -16,10 +19,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from hydra_env import arguments
 from hydra_env.envs.aec import ObserverAECEnv, order_enforcing
 from hydra_env.envs.game_env import GameEnv
-from hydra_env.envs.opponents import seat_bots
+from hydra_env.envs.vector.game_vector import GameVectorEnv
 
 REWARDS = ("team", "win", "rank", "score_diff")
 LOYALTIES = ("random", "shield", "hydra")
@@ -37,15 +42,22 @@ class HailHydraEnv(GameEnv):
         super().__init__("hail_hydra", opponents, "win" if self.team_reward else reward, seat, render_mode,
                          **kwargs)
 
-    def _new_game(self, seed: int) -> Any:
-        game = super()._new_game(seed)
-        if self.loyalty != "random":
-            wanted = 1 if self.loyalty == "hydra" else 0
-            seats = [s for s, loyal in enumerate(game.state.loyalty) if loyal == wanted]
-            self.seat = int(seats[int(self.np_random.integers(len(seats)))])
-            seeds = [int(x) for x in self.np_random.integers(1 << 63, size=self.num_players - 1)]
-            self.bots = seat_bots(self.seat, self.num_players, self.opponents, seeds, self._make_bot)
-        return game
+    @property
+    def seat_from_deal(self) -> bool:  # type: ignore[override]
+        """True with a ``loyalty`` other than ``random``: the seat is drawn once the game is dealt."""
+        return self.loyalty != "random"
+
+    def _seat_after_deal(self, game: Any, rng: np.random.Generator) -> int | None:
+        """A seat of the wanted loyalty in the dealt ``game``, drawn from ``rng`` (None for ``random``)."""
+        if self.loyalty == "random":
+            return None
+        wanted = 1 if self.loyalty == "hydra" else 0
+        seats = [s for s, loyal in enumerate(game.state.loyalty) if loyal == wanted]
+        return int(seats[int(rng.integers(len(seats)))])
+
+    def learning_seats(self) -> list[int]:
+        """Every seat with a ``loyalty`` other than ``random`` (where the deal puts it), else as GameEnv."""
+        return list(range(self.num_players)) if self.loyalty != "random" else super().learning_seats()
 
     def _outcome_for(self, game: Any, seat: int) -> tuple[float, dict[str, Any]]:
         reward, info = super()._outcome_for(game, seat)
@@ -74,3 +86,9 @@ class HailHydraAECEnv(ObserverAECEnv):
 def env(**kwargs: Any) -> Any:
     """The AEC env wrapped as PettingZoo's ``env()`` functions are (order enforcing)."""
     return order_enforcing(HailHydraAECEnv(**kwargs))
+
+
+def hail_hydra_vector(num_envs: int = 1, **kwargs: Any) -> GameVectorEnv:
+    """``hydra_env/HailHydra-v0`` as a vector env: rows played as :class:`HailHydraEnv` plays
+    (``loyalty`` too), in the game batch of each row's learning seat."""
+    return GameVectorEnv(num_envs, env_class=HailHydraEnv, **kwargs)

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from hydra_env import arguments
 from hydra_env.api.engines import EngineChoice
 from hydra_env.api.explain import illegal_action_message
 from hydra_env.api.facade import GameFacade
@@ -168,7 +169,7 @@ def new_game(*, seed: Any = None, engine: str | None = None, num_players: int = 
     "native", or None: native where it is built, see :mod:`hydra_env.api.engines`)."""
     choice = engine_choice()
     choice.pick(engine)                     # a bad engine name is refused before anything else
-    seed = random.randrange(2**63) if seed is None else int(seed)
+    seed = random.randrange(2**63) if seed is None else arguments.seed("seed", seed)
     comp = load_components(components or None)
     options = check_options(num_players, first_player, heroes, claims, nominations, balance, history)
     parse_heroes(options["heroes"], num_players, comp)

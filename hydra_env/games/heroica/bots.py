@@ -20,15 +20,25 @@ class GreedyBot:
     most items on ties), uses a ranged skill on the monster ahead (the General first), always
     ``MELEE``, drinks before a fight roll when its Health is at most the monster's strength; as
     Monster Player it moves the goblin nearest an active hero towards it and fights the hero
-    with least Health."""
+    with least Health.
+
+    On a native game it asks the same bot in C++ (``NativeHeroicaGame.greedy_action``: the same
+    choice, decision for decision, tested against :func:`greedy_choice`, the reference)."""
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed                  # greedy draws nothing
 
     def act(self, view: Any, legal_actions: list[int]) -> int:
         """One of ``legal_actions``."""
-        ctx = Ctx(view.game, legal_actions)
-        choice = greedy_choice(ctx)
+        game = view.game
+        native = getattr(game, "greedy_action", None)
+        if native is not None and (choice := native(legal_actions)) is not None:
+            return choice
+        return self.python_act(game, legal_actions)
+
+    def python_act(self, game: Any, legal_actions: list[int]) -> int:
+        """The reference: :func:`greedy_choice` in Python, whatever the engine."""
+        choice = greedy_choice(Ctx(game, legal_actions))
         return choice if choice in legal_actions else legal_actions[0]
 
     def __repr__(self) -> str:

@@ -15,19 +15,75 @@ round limit ends with ``truncated=True`` (not ``terminated``).
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
+import numpy as np
+
 from hydra_env import arguments
+from hydra_env.api.engines import ENGINE_VARIABLE
 from hydra_env.envs.game_env import GameEnv
 from hydra_env.envs.vector.game_vector import GameVectorEnv
+from hydra_env.games.heroica.bots import GreedyBot
+from hydra_env.games.heroica.observer import HeroicaObserver
 
 SEAT_REWARDS = ("win_loss", "win_only")
 
 
 class _HeroicaEnv(GameEnv):
-    """What the three ids share: truncation by the game's limit and Heroica's rewards."""
+    """What the three ids share: truncation by the game's limit, Heroica's rewards, and greedy
+    opponents played in C++ on the native engine."""
 
     heroica_reward = "win_loss"
+    _greedy_seats = 0                 # the seats of greedy opponents on a native game, as bits,
+    _greedy_game: Any = None          # and that game
+    _prototype: tuple[str | None, Any] | None = None    # (HYDRA_ENV_ENGINE, a native first game)
+
+    def _new_game(self, seed: int) -> Any:
+        """GameEnv's new game; on the native engine, a copy of the first game dealt from ``seed``
+        (the same game, without checking the parameters again)."""
+        engine = os.environ.get(ENGINE_VARIABLE)
+        if self._prototype is not None and self._prototype[0] == engine:
+            game = self._prototype[1].restarted(seed)
+            if game is not None:
+                return game
+        game = super()._new_game(seed)
+        self._prototype = (engine, game.clone()) if hasattr(game, "restarted") else None
+        return game
+
+    def _make_bot(self, name: str, seed: int) -> Any:
+        """An opponent by name (``"greedy"``: straight from its class, as the registry makes it)."""
+        if name == "greedy" and self.bot_factory is None:
+            return GreedyBot(seed)
+        return super()._make_bot(name, seed)
+
+    def _start_episode(self, rng: Any) -> None:
+        """GameEnv's episode; and whether every opponent is a plain ``greedy`` bot on a native game
+        (then :meth:`_advance` plays them in one native call)."""
+        super()._start_episode(rng)
+        bots = self.bots
+        native = hasattr(self.game, "play_greedy") and all(type(bot) is GreedyBot for bot in bots.values())
+        self._greedy_seats = sum(1 << seat for seat in bots) if native else 0
+        self._greedy_game = self.game
+
+    def _observe(self) -> Any:
+        """GameEnv's observation and mask, the same values with less copying: the mask written
+        straight into a new int8 array, the flat observation by the game's ``encode_flat``."""
+        if not self.flatten or type(self.observer) is not HeroicaObserver:
+            return super()._observe()
+        game, seat = self.game, self.seat
+        mask = np.zeros(self.action_space.n, np.int8)
+        if game.current_player == seat:
+            game.legal_mask_into(mask)
+        self._mask = mask
+        return game.encode_flat(seat)
+
+    def _advance(self) -> None:
+        """The opponents play until the learning seat decides (GreedyBot's choices, natively when
+        :meth:`_start_episode` found them all greedy; the generic loop finishes whatever is left)."""
+        game = self.game                  # (a caller may have put another game in since)
+        if not (self._greedy_seats and game is self._greedy_game and game.play_greedy(self.seat, self._greedy_seats)):
+            super()._advance()
 
     def _outcome_for(self, game: Any, seat: int) -> tuple[float, dict[str, Any]]:
         """(``seat``'s reward, the infos: ``result`` and the learning ``seat``) of a finished game."""

@@ -67,7 +67,8 @@ def test_a_name_or_index_that_is_not_legal_is_refused_with_the_engines_reason(
             "not GOLD") in out
     assert "'remove' names no legal option now: seat 2 must now make a WHEEL decision" in out
     assert "#40 is not legal now: action 40 (remove tableau card 0 (feeding)) is illegal: seat 2 must now" in out
-    assert "'set the wheel' names 5 options; type its number instead" in out
+    assert ("'set the wheel' names 5 options: 1 set the wheel to 0; 2 set the wheel to 1; 3 set the wheel to 2; "
+            "4 set the wheel to 3; 5 set the wheel to 4 — type more of the name, or the number") in out
     assert "game abandoned after 0 decisions (seed 3)" in out
 
 

@@ -51,7 +51,8 @@ def test_an_ambiguous_or_illegal_name_is_refused_with_the_reason(
     assert cli.main(["play", "--game", "heroica", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "Map legend" in out and "Now: MOVE" in out                          # the help of this decision
-    assert f"'move to' names {len(legal)} options; type its number instead" in out
+    listed = "; ".join(f"{k + 1} {game.codec.describe(a, game.tables)}" for k, a in enumerate(legal))
+    assert f"'move to' names {len(legal)} options: {listed} — type more of the name, or the number" in out
     assert f"{name!r} is not legal now: " in out
     assert "game abandoned after 0 decisions (seed 3)" in out
 

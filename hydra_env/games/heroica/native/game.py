@@ -19,7 +19,9 @@ Python engine (:func:`hydra_env.games.heroica.testing.position`) and moved over 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -163,7 +165,40 @@ class NativeHeroicaGame(NativeFacade, HeroicaGame):
         if self._snapshot is not None:
             self._changed()
 
+    # ------------------------------------------------------------ the greedy bot in C++
+    def greedy_action(self, legal_actions: list[int]) -> int | None:
+        """The ``greedy`` bot's choice (:class:`~hydra_env.games.heroica.bots.GreedyBot`), computed
+        natively; None when the Python bot must answer: ``legal_actions`` is not the game's own
+        list, the board holds several Generals, or the built module predates the native bot."""
+        module = _greedy_module()
+        if module is None or len(legal_actions) != module.legal_count(self._native):
+            return None
+        action = module.greedy_action(self._native)
+        return action if action >= 0 else None
+
+    def play_greedy(self, seat: int, seats: int) -> bool:
+        """The ``greedy`` bots of ``seats`` (a bit mask: bit ``s`` for seat ``s``) play, natively,
+        until ``seat`` or another seat decides or the game is over, exactly as
+        :func:`hydra_env.envs.opponents.play_opponents` plays them. True when ``seat`` decides
+        now or the game is over; False when another seat decides (not in ``seats``, or on a
+        board with several Generals, where the Python bot answers): the caller's loop goes on."""
+        module = _greedy_module()
+        if module is None:
+            return False
+        played, done = module.play_greedy(self._native, seat, seats)
+        if played:
+            self._opts = None
+            if self._snapshot is not None:
+                self._changed()
+        return done
+
     # ------------------------------------------------------------ copies and text
+    def restarted(self, seed: int) -> NativeHeroicaGame | None:
+        """A new game with this game's setup dealt from ``seed`` (0 … 2**64−1), as
+        ``new_game(seed=seed, ...)`` deals it; None when the built module predates this."""
+        module = _greedy_module()
+        return None if module is None else NativeHeroicaGame(module.restart(self._native, seed), self._tables)
+
     def clone(self) -> NativeHeroicaGame:
         """An independent copy (a plain copy of the native state)."""
         return NativeHeroicaGame(self._native.clone(), self._tables)
@@ -196,8 +231,20 @@ class NativeHeroicaGame(NativeFacade, HeroicaGame):
         return self.python_game().render(seat)
 
     def result(self) -> HeroicaResult:
-        """Winner, turns T, score S, knock-outs and trophies."""
-        return game_result(self._tables, self._state)
+        """Winner, turns T, score S, knock-outs and trophies (game_result, on the fields it reads
+        taken straight from the native state when no Python copy is held)."""
+        module = _greedy_module()
+        if self._snapshot is not None or module is None:
+            return game_result(self._tables, self._state)
+        over, truncated, winner, turn, rounds, win_turn, kos, trophies, classes, options = \
+            module.result_fields(self._native)
+        native = self._native
+        players, mode = native.players, native.mode
+        fields = SimpleNamespace(
+            game_over=over, truncated=truncated, winner=winner, turn=turn, round=rounds, win_turn=win_turn,
+            hero_kos=kos, hero_trophies=trophies, hero_class=classes, players=players, mode=mode,
+            monster_seat=players - 1 if mode == "battle" else -1, options=HeroicaOptions(*options))
+        return game_result(self._tables, fields)
 
     def __reduce__(self) -> tuple:
         """Pickle (and deepcopy) as the tables and the native data, like a save."""
@@ -206,6 +253,13 @@ class NativeHeroicaGame(NativeFacade, HeroicaGame):
     def __repr__(self) -> str:
         return (f"<HeroicaGame mode={self.mode} players={self.num_players} decisions={self.history_length} "
                 f"player={self.current_player} engine=native>")
+
+
+@functools.cache
+def _greedy_module() -> Any:
+    """The native module when it has the greedy bot (None when built before it: rebuild it)."""
+    module = require()
+    return module if hasattr(module, "play_greedy") else None
 
 
 def _restore(tables: Tables, data: dict[str, Any]) -> NativeHeroicaGame:

@@ -64,8 +64,8 @@ def _resolve_seed(seed: Any) -> int:
     """The seed of a ``seed=`` argument: an integer ≥ 0, a numpy Generator or None (fresh)."""
     if isinstance(seed, np.random.Generator):
         return int(seed.integers(1 << 63))
-    value = arguments.optional_integer(
-        "seed", seed, low=0, fix="pass a non-negative whole number, a numpy Generator or None for a random seed")
+    value = arguments.seed(
+        "seed", seed, fix="pass a non-negative whole number, a numpy Generator or None for a random seed")
     if value is None:
         return int(np.random.SeedSequence().entropy % (1 << 63))
     return value

@@ -210,6 +210,9 @@ def _check_pending_field(pending: Any, game: GameSizes) -> None:
     _whole("pending[5]", colour, -1, game.colours - 1, game.colour + " or −1")
 
 
+MAX_TASK_COUNT = 1000
+"""The largest movement, growth or point count a saved task may carry (the native engine's bound)."""
+
 # Task op → the checks of its arguments after the op: (kind, bound) with kind
 # "colour", "seat", "space", "mask", "count" (≥ 0), "wall" (0–3), "victims", "index".
 _TASK_ARGS = {T_MOVE: ("colour", "count", "area"), T_GROW: ("colour", "count"), T_BITE: ("colour",),
@@ -228,7 +231,8 @@ def _check_task(where: str, task: Any, game: GameSizes) -> None:
     board, n = game.board, game.players
     bounds = {"colour": (0, game.colours - 1, game.colour), "seat": (0, n - 1, game.seat),
               "space": (0, board.city, game.space), "mask": (0, board.all_mask, "is not a bitmask of spaces"),
-              "count": (0, None, ""), "wall": (0, MAX_WALL_DAMAGE_PER_EFFECT, ""),
+              "count": (0, MAX_TASK_COUNT, f"is not a count (0–{MAX_TASK_COUNT})"),
+              "wall": (0, MAX_WALL_DAMAGE_PER_EFFECT, ""),
               "area": (-1, len(game.rules.components.board.areas) - 1, "is not an area or −1"),
               "index": (0, game.scenario.display + game.scenario.hydra_stack, "is not a reading position")}
     for k, (kind, value) in enumerate(zip(kinds, task[1:]), 1):

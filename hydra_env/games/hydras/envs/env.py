@@ -204,12 +204,14 @@ class HydrasEnv(GameEnv):
         self.game_spec, self.params = game_spec(GAME), {"num_players": num_players}
         self._check_arguments(num_players, opponents, reward, seat, render_mode, flatten, illegal_action,
                               illegal_penalty, max_steps, bot_factory)
-        self.candidates = candidates = arguments.integer("candidates", candidates, low=0)
         self.cards = resolve_cards(cards)
         self.tables = tables_for(self.cards)
+        size = self.tables.codec.size
+        self.candidates = candidates = arguments.integer(
+            "candidates", candidates, low=0, high=size,
+            fix=f"pass 0 (off) or a count of candidate actions from 1 to {size}")
         self.encoder = HydrasEncoder(self.tables)
         self.candidate_encoder = HydrasCandidateEncoder(self.tables, candidates) if candidates else None
-        size = self.tables.codec.size
         self._set_spaces(observation_space(self.encoder, self.flatten, candidates, size), size)
 
     def _new_game(self, seed: int) -> HydrasGame:

@@ -202,6 +202,25 @@ def test_an_unknown_task_is_refused() -> None:
     refused(edited(first_save(), lambda d: d["state"]["tasks"].append([42])), "state.tasks[0]", "op 0–11")
 
 
+def test_a_task_count_beyond_1000_is_refused_by_both_engines_alike() -> None:
+    """A count (movement, growth, points) past the native engine's bound (found by the save fuzz:
+    the Python engine loaded it, the native one refused)."""
+    from hydra_env.games.hydra.rules.state_fields import _TASK_ARGS
+    save = next((t for t in sample_saves() for task in json.loads(t)["state"]["tasks"]
+                 if "count" in _TASK_ARGS[task[0]]), None)
+    assert save is not None, "no sample save with a counted task"
+    doc = json.loads(save)
+    i, task = next((i, t) for i, t in enumerate(doc["state"]["tasks"]) if "count" in _TASK_ARGS[t[0]])
+    k = 1 + _TASK_ARGS[task[0]].index("count")
+    doc["state"]["tasks"][i][k] = 1001
+    messages = set()
+    for engine in ("python", "native"):
+        with pytest.raises(SaveError) as info:
+            Game.from_json(json.dumps(doc), engine=engine)
+        messages.add(str(info.value))
+    assert len(messages) == 1 and f"state.tasks[{i}][{k}]" in messages.pop()
+
+
 def test_a_hero_on_a_head_is_refused() -> None:
     game = Game.from_json(first_save())
     board, state = game.rules.board, game.state

@@ -40,6 +40,7 @@ struct Tables {
     std::vector<int> monster_strength;
     std::vector<std::vector<int>> neighbours;
     uint8_t adj[kMaxSpaces][4] = {}, deg[kMaxSpaces] = {};   // neighbours, flat (set by finish_tables)
+    uint64_t around[kMaxSpaces][2] = {};                    // the neighbours as bits (finish_tables)
     uint64_t serial = 0;               // this map's number in the process (set by finish_tables; never 0)
     std::vector<int16_t> dist, line;   // n * n
     std::vector<int> coord_x, coord_y;
@@ -68,11 +69,14 @@ struct Legal {
 };
 
 // The canonical paths of the pending decision's movement ends (kept with the state, so that
-// applying a movement does not walk again); `valid` false: walk again.
+// applying a movement does not walk again): copied here, or (`kept`) left in the move cache under
+// `walk_key` (a solo hero's walk); `valid` false, or a kept walk since replaced: walk again.
 constexpr int kPathPool = 1024;
+constexpr int kWalkKeyWords = 8;   // the map's serial, start and allowance, then monsters, taken, items
 struct PathCache {
-    bool valid = false;
+    bool valid = false, kept = false;
     int count = 0, used = 0;
+    uint64_t walk_key[kWalkKeyWords];
     uint8_t key[kMaxSpaces + 1], len[kMaxSpaces + 1];
     uint16_t off[kMaxSpaces + 1];
     uint8_t pool[kPathPool];
@@ -154,14 +158,32 @@ void monster_movements(const Tables& t, const State& s, int space, int allowance
 bool any_adjacent_monster(const Tables& t, const State& s, int space);
 int adjacent_active_heroes(const Tables& t, const State& s, int space, int* out);
 
-// move_cache.cpp: the hero movement tables already walked, by their walk's inputs (kWalkKeyWords
-// words: the map's serial, start and allowance, then the bits of enter, stops, taken and items).
-constexpr int kWalkKeyWords = 10;
-bool cached_movements(const uint64_t* key, Movements& out);       // false: not kept
-void remember_movements(const uint64_t* key, const Movements& moves);
+// move_cache.cpp: the hero movement tables already walked, by their walk's inputs (the map's
+// serial, start and allowance, then the bits of the monsters, the taken spaces and the items).
+// A kept table lists its ends ascending (a space id; kReenterKey last), each with its path, and
+// the order the walk found them in.
+constexpr int kKeptEnds = 32;      // the most ends a kept table has (Draida's have at most 20)
+constexpr int kKeptPool = 128;     // the most path bytes a kept table has (Draida's, at most 80)
+struct KeptWalk {
+    uint64_t key[kWalkKeyWords];   // key[0] == 0: empty (a map's serial is never 0)
+    int count;
+    uint8_t end[kKeptEnds], len[kKeptEnds], off[kKeptEnds], found[kKeptEnds];
+    uint8_t pool[kKeptPool + 8];   // 8 more: a short path is copied as one 8-byte word
+    int index_of(int end_key) const;                              // -1: not an end
+    void path(int i, Path& out) const;                            // the path of end i
+};
+const KeptWalk* kept_walk(const uint64_t* key);                   // nullptr: not kept
+const KeptWalk* keep_walk(const uint64_t* key, const Movements& moves);   // nullptr: too large to keep
+void kept_movements(const KeptWalk& w, Movements& out);           // as the walk gave it
+// A solo hero's walk (walks.cpp): its kept table (walked and kept when new), and its key in `key`;
+// nullptr when the table is too large to keep (then `out` holds the walk).
+const KeptWalk* solo_walk(const Tables& t, const State& s, int hero, int allowance, uint64_t* key,
+                          Movements& out);
 
-// options.cpp
-void options(const State& s, const Tables& t, Legal& out, Movements& moves);
+// options.cpp: the legal actions, and the paths of a movement in `moves`; with `kept` (settle), a
+// solo hero's movement leaves its paths in the move cache instead: *kept is its table (else nullptr).
+void options(const State& s, const Tables& t, Legal& out, Movements& moves, const KeptWalk** kept = nullptr,
+             uint64_t* walk_key = nullptr);
 // The legal actions in the order of options.py's dict (movement ends as its walk finds them, the
 // drink last); path_key[i]: the key of order[i]'s path in moves, -1 for none. Returns the count.
 int ordered_options(const State& s, const Tables& t, int16_t* order, int16_t* path_key, Movements& moves);
@@ -176,6 +198,14 @@ void ask_on(State& s, int seat, int kind);
 void setup_game(State& s, const Tables& t);                       // from the setup fields, settled
 bool apply_action(State& s, const Tables& t, int action);         // false (nothing changed) when illegal
 void apply_legal(State& s, const Tables& t, int action);          // an action known to be legal
+// The canonical path of a legal movement end of the pending decision, as kept with the state;
+// false when it is not kept (walk again).
+bool pending_path(const State& s, const Tables& t, int action, Path& out);
+
+// greedy.cpp: the `greedy` bot (bots.py GreedyBot, spec 4.8), decision for decision
+// -1 once the game is over; -2 when the board holds several Generals (the Python bot's choice
+// then follows the order of its monsters dict, which the native state does not keep).
+int greedy_action(const State& s, const Tables& t);
 
 // options.cpp
 void refresh_legal(State& s, const Tables& t);                     // after the state was set from data

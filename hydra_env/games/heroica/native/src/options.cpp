@@ -8,13 +8,18 @@
 
 namespace heroica {
 
-// The legal actions of the pending decision, ascending, and (when asked) the movement table.
-void options(const State& s, const Tables& t, Legal& out, Movements& moves) {
+// The legal actions of the pending decision, ascending, and the movement table (or, with `kept`,
+// a solo hero's kept table). Each decision pushes its actions in increasing order (codec.py's
+// layout: spaces, targets, REENTER, PLAIN, MELEE, SELF_HEAL, DRINK, END_TURN, HERO[c]).
+void options(const State& s, const Tables& t, Legal& out, Movements& moves, const KeptWalk** kept,
+             uint64_t* walk_key) {
     out.count = 0;
+    if (kept) *kept = nullptr;
     if (!s.has_pending) return;
     HCodec c{t.n};
     int kind = s.pending_kind;
-    auto movement = [&](bool reenter) {     // the ends found, ascending (few: an insertion sort)
+    bool reenter = false;                 // a movement's REENTER, pushed after the targets
+    auto movement = [&](bool allowed) {   // the ends found, ascending (few: an insertion sort)
         int first = out.count;
         for (int i = 0; i < moves.count; ++i) {
             int key = moves.keys[i];
@@ -26,7 +31,23 @@ void options(const State& s, const Tables& t, Legal& out, Movements& moves) {
             }
             out.a[j] = int16_t(key);
         }
-        if (reenter && moves.has[kReenterKey]) out.push(c.reenter());
+        reenter = allowed && moves.has[kReenterKey];
+    };
+    auto hero_movement = [&](int h, bool allowed) {
+        if (kept && s.mode == SOLO) {
+            const KeptWalk* w = solo_walk(t, s, h, s.allowance, walk_key, moves);
+            if (w) {                      // its ends are ascending, kReenterKey last
+                int count = w->count;
+                bool back = count > 0 && w->end[count - 1] == kReenterKey;
+                for (int i = 0; i < count - int(back); ++i) out.a[out.count++] = int16_t(w->end[i]);
+                reenter = allowed && back;
+                *kept = w;
+                return;
+            }
+        } else {
+            hero_movements(t, s, h, s.allowance, moves);
+        }
+        movement(allowed);
     };
     if (kind == DRAFT) {
         for (int cls = 0; cls < t.num_classes(); ++cls) {
@@ -51,6 +72,7 @@ void options(const State& s, const Tables& t, Legal& out, Movements& moves) {
     if (kind == MONSTER_MOVE) {
         monster_movements(t, s, s.monster, s.allowance, moves);
         movement(adjacent_active_heroes(t, s, s.monster, near) > 0);
+        if (reenter) out.push(c.reenter());
         return;
     }
     if (kind == MONSTER_FIGHT) {
@@ -60,9 +82,10 @@ void options(const State& s, const Tables& t, Legal& out, Movements& moves) {
     }
     int h = s.hero, here = s.hero_space[h];
     int cls = s.hero_class[h];
+    bool drink = s.hero_potions[h] && s.hero_health[h] < t.max_health;
     if (kind == MOVE) {
-        hero_movements(t, s, h, s.allowance, moves);
-        movement(any_adjacent_monster(t, s, here));
+        hero_movement(h, any_adjacent_monster(t, s, here));
+        bool heal = false;
         if (s.move_face == 0) {
             int skill_kind = t.class_skill[size_t(cls)], reach = t.class_range[size_t(cls)];
             for (int m = 0; m < t.n; ++m) {
@@ -70,23 +93,22 @@ void options(const State& s, const Tables& t, Legal& out, Movements& moves) {
                 int far = skill_kind == RANGED_PATH ? t.d(here, m) : skill_kind == RANGED_LINE ? t.l(here, m) : 0;
                 if (far >= 1 && far <= reach) out.push(c.target(m));
             }
-            if (skill_kind == HEAL_SELF_FULL && s.hero_health[h] < t.max_health) out.push(c.self_heal());
+            heal = skill_kind == HEAL_SELF_FULL && s.hero_health[h] < t.max_health;
         }
+        if (reenter) out.push(c.reenter());
+        if (heal) out.push(c.self_heal());
     } else if (kind == FIGHT) {
         for (int k = 0; k < t.deg[here]; ++k)
             if (s.monster_at[t.adj[here][k]] >= 0) out.push(c.target(t.adj[here][k]));
+        std::sort(out.a, out.a + out.count);     // the neighbours of a map from the loader are ascending
     } else if (kind == SHIELD) {
         out.push(c.plain());
         out.push(c.melee());
     } else if (kind == STEP) {
-        hero_movements(t, s, h, s.allowance, moves);
-        movement(false);
-    } else if (kind == HEAL_END || kind == TURN_END) {
-        out.push(c.end_turn());
+        hero_movement(h, false);
     }
-    if (kind >= MOVE && kind <= TURN_END && s.hero_potions[h] && s.hero_health[h] < t.max_health)
-        out.push(c.drink());
-    std::sort(out.a, out.a + out.count);
+    if (drink) out.push(c.drink());
+    if (kind == HEAL_END || kind == TURN_END) out.push(c.end_turn());
 }
 
 int ordered_options(const State& s, const Tables& t, int16_t* order, int16_t* path_key, Movements& moves) {

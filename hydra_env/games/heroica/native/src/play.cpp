@@ -17,7 +17,7 @@ bool is_movement(const Tables& t, int action) { return action < t.n || action ==
 // Keep the paths of the legal movement ends with the state (valid false when they do not fit).
 void keep_paths(const Tables& t, State& s, const Movements& moves) {
     PathCache& c = s.paths;
-    c.valid = false;
+    c.valid = c.kept = false;
     c.count = c.used = 0;
     if (s.pending_kind != MOVE && s.pending_kind != STEP && s.pending_kind != MONSTER_MOVE) return;
     for (int i = 0; i < s.legal.count; ++i) {
@@ -37,14 +37,27 @@ void keep_paths(const Tables& t, State& s, const Movements& moves) {
 
 void settle(const Tables& t, State& s) {
     Movements moves;
+    const KeptWalk* kept;
+    uint64_t walk_key[kWalkKeyWords];
     while (s.has_pending) {
-        options(s, t, s.legal, moves);     // options reads no part of s.legal
+        options(s, t, s.legal, moves, &kept, walk_key);   // options reads no part of s.legal
         if (s.legal.count != 1) {
-            keep_paths(t, s, moves);
+            if (kept) {               // a solo hero's paths stay in the move cache
+                s.paths.valid = s.paths.kept = true;
+                std::memcpy(s.paths.walk_key, walk_key, sizeof(walk_key));
+            } else {
+                keep_paths(t, s, moves);
+            }
             return;
         }
         int action = s.legal.a[0];
-        act_on(t, s, action, is_movement(t, action) ? &moves.path[move_key(t, action)] : nullptr);
+        Path path;
+        const Path* way = nullptr;
+        if (is_movement(t, action)) {
+            if (kept) kept->path(kept->index_of(move_key(t, action)), path);
+            way = kept ? &path : &moves.path[move_key(t, action)];
+        }
+        act_on(t, s, action, way);
     }
     s.legal.count = 0;
     s.paths.valid = false;
@@ -92,28 +105,37 @@ bool apply_action(State& s, const Tables& t, int action) {
     return true;
 }
 
+bool pending_path(const State& s, const Tables& t, int action, Path& out) {
+    const PathCache& c = s.paths;
+    if (!c.valid || !is_movement(t, action)) return false;
+    int key = move_key(t, action);
+    if (c.kept) {
+        const KeptWalk* w = kept_walk(c.walk_key);     // nullptr: replaced in the cache since
+        int i = w ? w->index_of(key) : -1;
+        if (i < 0) return false;
+        w->path(i, out);
+        return true;
+    }
+    for (int i = 0; i < c.count; ++i) {
+        if (c.key[i] != key) continue;
+        out.len = c.len[i];
+        std::memcpy(out.v, c.pool + c.off[i], size_t(out.len));
+        return true;
+    }
+    return false;
+}
+
 void apply_legal(State& s, const Tables& t, int action) {
     Path path;
-    bool found = false;
-    if (is_movement(t, action)) {       // a movement end: its canonical path, kept or walked again
-        const PathCache& c = s.paths;
-        int key = move_key(t, action);
-        for (int i = 0; c.valid && i < c.count && !found; ++i) {
-            if (c.key[i] != key) continue;
-            path.len = c.len[i];
-            std::memcpy(path.v, c.pool + c.off[i], size_t(path.len));
-            found = true;
-        }
-        if (!found) {
-            Movements moves;
-            if (s.pending_kind == MONSTER_MOVE) monster_movements(t, s, s.monster, s.allowance, moves);
-            else hero_movements(t, s, s.hero, s.allowance, moves);
-            path = moves.path[key];
-            found = true;
-        }
+    bool movement = is_movement(t, action);
+    if (movement && !pending_path(s, t, action, path)) {     // not kept: walk again
+        Movements moves;
+        if (s.pending_kind == MONSTER_MOVE) monster_movements(t, s, s.monster, s.allowance, moves);
+        else hero_movements(t, s, s.hero, s.allowance, moves);
+        path = moves.path[move_key(t, action)];
     }
     s.history.push_back(action);
-    act_on(t, s, action, found ? &path : nullptr);
+    act_on(t, s, action, movement ? &path : nullptr);
     settle(t, s);
 }
 

@@ -4,7 +4,7 @@
 // the smallest list of ids (HR12). The order of the walks does not matter: the rank is total.
 // The walk is a depth-first search without recursion that keeps its items count as it goes (no
 // path is counted again), over the flat neighbour table (Tables::adj) and bit sets of spaces;
-// a solo hero's tables are kept (move_cache.cpp) and copied when the same walk comes again.
+// a solo hero's tables are kept (move_cache.cpp) and read there when the same walk comes again.
 #include <atomic>
 #include <cstdint>
 #include <cstring>
@@ -12,6 +12,10 @@
 #include <vector>
 
 #include "heroica.hpp"
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "walks.cpp reads the spaces' bytes as little-endian words"
+#endif
 
 namespace heroica {
 
@@ -22,7 +26,12 @@ void Tables::finish_tables() {
     serial = ++maps;
     for (int x = 0; x < n; ++x) {
         deg[x] = uint8_t(neighbours[size_t(x)].size());
-        for (size_t k = 0; k < neighbours[size_t(x)].size(); ++k) adj[x][k] = uint8_t(neighbours[size_t(x)][k]);
+        around[x][0] = around[x][1] = 0;
+        for (size_t k = 0; k < neighbours[size_t(x)].size(); ++k) {
+            int nb = neighbours[size_t(x)][k];
+            adj[x][k] = uint8_t(nb);
+            around[x][nb >> 6] |= uint64_t(1) << (nb & 63);
+        }
     }
 }
 
@@ -169,53 +178,81 @@ struct Walker {
     }
 };
 
-// A hero's walk: its table from the cache, else walked (and kept).
-void walk_cached(const Tables& t, int start, int allowance, const SpaceBits& enter,
-                 const SpaceBits& stops, const SpaceBits& taken, const SpaceBits& item_bits,
-                 const uint8_t* items, Movements& out) {
-    uint64_t key[kWalkKeyWords] = {t.serial, uint64_t(start) | uint64_t(allowance) << 8,
-                                   enter.w[0], enter.w[1], stops.w[0], stops.w[1], taken.w[0], taken.w[1],
-                                   item_bits.w[0], item_bits.w[1]};
-    if (cached_movements(key, out)) return;
-    Walker w{t, start, allowance, enter, stops, taken, items, out};
+// The bits of the n spaces whose byte in `bytes` is set: with kFlip, bytes that are a kind or -1
+// (monster_at: the top bit clear), else bytes 0 or 1 (potion_at). Eight at a time: the eight top
+// bits of a word gathered by one multiplication.
+template <bool kFlip>
+void space_bits(const uint8_t* bytes, int n, uint64_t* out) {
+    uint64_t half[2] = {0, 0};
+    for (int h = 0; h < 2; ++h) {
+        uint64_t bits = 0;
+        for (int base = 64 * h; base < n && base < 64 * h + 64; base += 8) {
+            uint64_t word;
+            std::memcpy(&word, bytes + base, sizeof(word));
+            word = kFlip ? ~word : word << 7;       // the byte's flag in its top bit
+            bits |= (((word & 0x8080808080808080ULL) * 0x0002040810204081ULL) >> 56) << (base & 63);
+        }
+        int width = n - 64 * h;                     // this half's spaces
+        half[h] = width >= 64 ? bits : width <= 0 ? 0 : bits & ((uint64_t(1) << width) - 1);
+    }
+    out[0] = half[0];
+    out[1] = half[1];
+}
+
+// The key of a hero's walk (kWalkKeyWords words): the map, start and allowance, and the bits of
+// the monsters, of the spaces taken by other heroes (HR9) and of the items.
+void hero_walk_key(const Tables& t, const State& s, int hero, int allowance, uint64_t* key) {
+    key[0] = t.serial;
+    key[1] = uint64_t(s.hero_space[hero]) | uint64_t(allowance) << 8;
+    space_bits<true>(reinterpret_cast<const uint8_t*>(s.monster_at), t.n, key + 2);
+    key[4] = key[5] = 0;
+    for (int h = 0; h < s.heroes; ++h) {
+        int x = s.hero_space[h];
+        if (h != hero && x != t.start) key[4 + (x >> 6)] |= uint64_t(1) << (x & 63);
+    }
+    space_bits<false>(s.potion_at, t.n, key + 6);
+}
+
+// A hero's walk from its key: it may not enter a monster's space, must stop next to one (HR8) and
+// may not end on a taken space (HR9).
+void walk_from_key(const Tables& t, const State& s, int hero, int allowance, const uint64_t* key,
+                   Movements& out) {
+    SpaceBits enter, stops, taken;
+    enter.w[0] = ~key[2];
+    enter.w[1] = ~key[3];
+    enter.w[2] = ~uint64_t(0);
+    stops.clear();
+    for (int w = 0; w < 2; ++w)
+        for (uint64_t bits = key[2 + w]; bits; bits &= bits - 1) {
+            int x = w * 64 + __builtin_ctzll(bits);
+            stops.w[0] |= t.around[x][0];
+            stops.w[1] |= t.around[x][1];
+        }
+    taken.clear();
+    taken.w[0] = key[4];
+    taken.w[1] = key[5];
+    Walker w{t, s.hero_space[hero], allowance, enter, stops, taken, s.potion_at, out};
     w.run();
-    remember_movements(key, out);
 }
 
 }  // namespace
 
+const KeptWalk* solo_walk(const Tables& t, const State& s, int hero, int allowance, uint64_t* key,
+                          Movements& out) {
+    hero_walk_key(t, s, hero, allowance, key);
+    if (const KeptWalk* kept = kept_walk(key)) return kept;
+    walk_from_key(t, s, hero, allowance, key, out);
+    return keep_walk(key, out);
+}
+
 void hero_movements(const Tables& t, const State& s, int hero, int allowance, Movements& out) {
-    SpaceBits enter, stops, taken;
-    enter.w[0] = enter.w[1] = enter.w[2] = ~uint64_t(0);
-    stops.clear();
-    taken.clear();
-    for (int base = 0; base < t.n; base += 8) {     // eight spaces at a time: most hold no monster
-        uint64_t word;
-        std::memcpy(&word, s.monster_at + base, sizeof(word));
-        if ((word & 0x8080808080808080ULL) == 0x8080808080808080ULL) continue;
-        for (int x = base; x < base + 8 && x < t.n; ++x) {
-            if (s.monster_at[x] < 0) continue;
-            enter.w[x >> 6] &= ~(uint64_t(1) << (x & 63));
-            for (int k = 0; k < t.deg[x]; ++k) stops.set(t.adj[x][k]);
-        }
-    }
-    for (int h = 0; h < s.heroes; ++h)
-        if (h != hero && s.hero_space[h] != t.start) taken.set(s.hero_space[h]);
-    if (s.mode != SOLO) {          // a lone hero's walks repeat (kept); with other heroes they seldom do
-        Walker w{t, s.hero_space[hero], allowance, enter, stops, taken, s.potion_at, out};
-        w.run();
+    uint64_t key[kWalkKeyWords];
+    if (s.mode == SOLO) {          // a lone hero's walks repeat (kept); with other heroes they seldom do
+        if (const KeptWalk* kept = solo_walk(t, s, hero, allowance, key, out)) kept_movements(*kept, out);
         return;
     }
-    SpaceBits items;
-    items.clear();
-    for (int base = 0; base < t.n; base += 8) {     // most spaces hold no potion
-        uint64_t word;
-        std::memcpy(&word, s.potion_at + base, sizeof(word));
-        if (!word) continue;
-        for (int x = base; x < base + 8 && x < t.n; ++x)
-            if (s.potion_at[x]) items.set(x);
-    }
-    walk_cached(t, s.hero_space[hero], allowance, enter, stops, taken, items, s.potion_at, out);
+    hero_walk_key(t, s, hero, allowance, key);
+    walk_from_key(t, s, hero, allowance, key, out);
 }
 
 void monster_movements(const Tables& t, const State& s, int space, int allowance, Movements& out) {
