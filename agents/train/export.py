@@ -37,8 +37,8 @@ import yaml
 from agents.policy_load import RUN_ID_KEY
 from agents.ppo_bot import POLICY_DIR, load_model
 from hydra_env import ConfigError
-from hydra_env.envs.yaml_limits import PlainDumper, read_yaml_file
 from hydra_env.envs.policy_env import env_args_from_training_config, record_env_args, recorded_env_args
+from hydra_env.envs.yaml_limits import PlainDumper, read_yaml_file
 
 
 def _json(path: Path) -> Any:

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from hydra_env.envs.yaml_limits import MAX_YAML_BYTES, PlainDumper, read_yaml, read_yaml_file
 from hydra_env.envs.policy_env import recorded_env_args
+from hydra_env.envs.yaml_limits import MAX_YAML_BYTES, PlainDumper, read_yaml, read_yaml_file
 from hydra_env.errors import ConfigError
 
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
