@@ -141,7 +141,8 @@ def test_a_bad_value_of_another_games_option_is_refused_as_that_games_option(
 
 
 @pytest.mark.parametrize("command", ["evaluate", "tournament"])
-@pytest.mark.parametrize("game", [g for g in GAMES if any(p.name == "components" for p in hydra_env.game_spec(g).params)])
+@pytest.mark.parametrize("game", [g for g in GAMES
+                                  if any(p.name == "components" for p in hydra_env.game_spec(g).params)])
 def test_a_bad_component_file_is_refused_before_any_game(
         command: str, game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "components.json"
