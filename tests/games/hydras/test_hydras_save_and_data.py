@@ -61,6 +61,24 @@ def test_loading_refuses_a_scalar_out_of_range(field, value, where):
     refused(doc, where)
 
 
+def test_a_loaded_game_with_large_counters_plays_on_and_reloads_its_own_save(engine):
+    """Found by the save fuzz: a save at turn 2**31 - 1 loaded, played on past the old bound
+    of 2**31 and could not load the save it wrote."""
+    _, doc = saved_game()
+    doc["state"]["turns_taken"] = doc["state"]["random_events"] = 2 ** 31 - 1
+    game = HydrasGame.from_json(json.dumps(doc), engine=engine)
+    rng = np.random.default_rng(1)
+    for _ in range(30):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        game.apply(legal[int(rng.integers(len(legal)))])
+    again = HydrasGame.from_json(game.to_json(), engine=engine)
+    assert again.to_json() == game.to_json() and json.loads(again.to_json())["state"]["turns_taken"] > 2 ** 31 - 1
+    doc["state"]["turns_taken"] = 2 ** 62 + 1
+    refused(doc, "state.turns_taken")
+
+
 def test_loading_names_the_bad_card_in_a_hand():
     _, doc = saved_game()
     doc["state"]["hands"][1][0] = 99

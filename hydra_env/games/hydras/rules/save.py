@@ -22,6 +22,10 @@ from hydra_env.games.hydras.rules.state import NO_FINAL_ROUND, AttackKind, Decis
 from hydra_env.games.hydras.rules.tables import EMPTY, Tables
 
 SAVE_FORMAT = "hydra-env/hydras-game"
+MAX_COUNTER = 2 ** 62
+"""The largest turn or random-event count a save holds: far beyond any game played on from a
+save (a game that loads must be able to reload its own save after any play), and within the
+native engine's 64-bit counters."""
 SAVE_VERSION = 1
 _KEYS = frozenset(("format", "version", "cards_name", "cards_version", "cards_digest", "state"))
 _PHASE_OF = {DecisionKind.TURN: Phase.TURN, DecisionKind.BLOCK: Phase.BLOCK,
@@ -92,10 +96,10 @@ def check_state(data: dict[str, Any], tables: Tables) -> None:
     players = _int(data["players"], "state.players", 2, tables.max_players)
     seats = players - 1
     _int(data["seed"], "state.seed", 0, MAX_INT)
-    _int(data["random_events"], "state.random_events", 0, 2 ** 31)
+    _int(data["random_events"], "state.random_events", 0, MAX_COUNTER)
     for name in ("star_seat", "turn_seat"):
         _int(data[name], f"state.{name}", 0, seats)
-    _int(data["turns_taken"], "state.turns_taken", 0, 2 ** 31)
+    _int(data["turns_taken"], "state.turns_taken", 0, MAX_COUNTER)
     _int(data["final_turns_left"], "state.final_turns_left", NO_FINAL_ROUND, players)
     phase = _int(data["phase"], "state.phase", 0, len(Phase) - 1)
     if not isinstance(data["game_over"], bool):
