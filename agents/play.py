@@ -62,7 +62,7 @@ from agents import cli, games
 from agents.backends import bot_seed
 from agents.outputs import check_distinct
 from agents.play_entry import parse_entry
-from agents.terminal.screen import make_screen
+from agents.terminal.rich_screen import make_screen
 from agents.terminal.table import QUIT, UNDO, Table, _show, apply_shown, choose, option_groups, play_game, save, undo
 from agents.terminal.table import hook as _hook
 from hydra_env import HydraError, game_names, game_spec

@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
-from agents.terminal.screen import Ask, PlainScreen
+from agents.terminal.screen import Ask, PlainScreen, is_terminal
 
 LOG_KEPT = 1000                         # log lines kept for the screen
 MIN_LOG = 3                             # log rows shown even when the screen is short
@@ -209,3 +209,11 @@ class RichScreen(PlainScreen):
             parts.append(Text(self.message, style="yellow"))
         self.console.clear()
         self.console.print(Group(*parts))
+
+
+def make_screen(plain: bool = False) -> PlainScreen:
+    """A :class:`RichScreen` on a real terminal, else (or when ``plain``) a
+    :class:`~agents.terminal.screen.PlainScreen`."""
+    if plain or not is_terminal():
+        return PlainScreen()
+    return RichScreen()

@@ -4,7 +4,7 @@
 screen with ``rich`` before each of the person's entries: the board, a log of what
 happened and the options. :class:`PlainScreen` (stdin or stdout not a terminal: a pipe,
 a test) prints the same parts as plain lines, once each, without escape codes, so
-scripted input still works. :func:`make_screen` picks one.
+scripted input still works. :func:`agents.terminal.rich_screen.make_screen` picks one.
 """
 
 from __future__ import annotations
@@ -63,12 +63,3 @@ class PlainScreen:
 def is_terminal() -> bool:
     """Whether stdin and stdout are both a terminal (and the terminal is not 'dumb')."""
     return sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM", "") != "dumb"
-
-
-def make_screen(plain: bool = False) -> PlainScreen:
-    """A :class:`~agents.terminal.rich_screen.RichScreen` on a real terminal, else (or when
-    ``plain``) a :class:`PlainScreen`."""
-    if plain or not is_terminal():
-        return PlainScreen()
-    from agents.terminal.rich_screen import RichScreen
-    return RichScreen()
