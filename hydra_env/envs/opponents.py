@@ -72,14 +72,22 @@ def seat_bots(seat: int, players: int, entries: Sequence[Any], seeds: Sequence[i
             for k, entry in enumerate(entries)}
 
 
+def view_for(bot: Any, game: Any, seat: int) -> Any:
+    """The view ``bot`` gets of ``game`` for ``seat``: ``game.view(seat)``, or None for a bot
+    that declares ``needs_view = False`` (building a view costs more than such a bot's choice)."""
+    return game.view(seat) if getattr(bot, "needs_view", True) else None
+
+
 def play_opponents(game: Any, seat: int, bots: Mapping[int, Any]) -> None:
     """The opponents' turn: ``bots`` play until ``seat`` decides or the game is over.
 
-    A bot's illegal action raises IllegalActionError naming the bot and its seat.
+    A bot's illegal action raises IllegalActionError naming the bot and its seat. A bot whose
+    ``needs_view`` is False (it picks from the legal actions alone, as ``random``) gets no view
+    (:func:`view_for`).
     """
     while (player := game.current_player) != seat and player >= 0:   # TERMINAL (−1) once over
         bot = bots[player]
-        action = bot.act(game.view(player), game.legal_actions())
+        action = bot.act(view_for(bot, game, player), game.legal_actions())
         try:
             game.apply(action)
         except IllegalActionError as exc:

@@ -195,3 +195,32 @@ def test_a_games_own_reward_scheme_is_offered_by_its_envs():
             GameEnv("nim-rewards", reward="lopsid")
     finally:
         unregister("nim-rewards")
+
+
+def test_an_opponent_that_needs_no_view_gets_none_and_plays_the_same_game(nim: GameSpec) -> None:
+    """``needs_view = False`` (the generic ``random``): the envs skip building its view; the
+    choices, drawn from the legal actions alone, are the same."""
+    from hydra_env.envs.bots import UniformRandomBot
+    from hydra_env.envs.opponents import play_opponents
+
+    class Recording(UniformRandomBot):
+        def __init__(self, seed: int, needs_view: bool) -> None:
+            super().__init__(seed)
+            self.needs_view, self.views = needs_view, []
+
+        def act(self, view, legal_actions=None):
+            self.views.append(view)
+            return super().act(view, legal_actions)
+
+    histories = []
+    for needs_view in (False, True):
+        game = nim.make(seed=5)
+        bots = {s: Recording(s, needs_view) for s in range(1, game.num_players)}
+        while not game.is_over:
+            if game.current_player == 0:
+                game.apply(game.legal_actions()[0])
+            play_opponents(game, 0, bots)
+        views = [v for b in bots.values() for v in b.views]
+        assert views and all((v is None) != needs_view for v in views)
+        histories.append(game.to_json())
+    assert histories[0] == histories[1]

@@ -23,7 +23,7 @@ from gymnasium.vector import AutoresetMode
 from hydra_env import arguments
 from hydra_env.envs.game_env import GameEnv, ended_by_limit
 from hydra_env.envs.observers import split_observation
-from hydra_env.envs.opponents import seat_bots
+from hydra_env.envs.opponents import seat_bots, view_for
 from hydra_env.envs.vector.batch import make_batch
 from hydra_env.envs.vector.batch_env import BatchVectorEnv, autoreset_argument
 
@@ -83,7 +83,8 @@ class GameVectorEnv(BatchVectorEnv):
                 for k, r in enumerate(waiting.tolist()):
                     game = batch.game(r)
                     mover = int(game.current_player)
-                    actions[k] = self._bots[r][mover].act(game.view(mover), game.legal_actions())
+                    bot = self._bots[r][mover]
+                    actions[k] = bot.act(view_for(bot, game, mover), game.legal_actions())
                 batch.apply(actions, waiting)
 
     def _rewards(self, rows: np.ndarray) -> np.ndarray:
