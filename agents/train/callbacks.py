@@ -271,9 +271,20 @@ class Evaluate(BaseCallback):
         now, steps, total = time.perf_counter(), int(self.num_timesteps), self.config.total_timesteps
         began, first = getattr(self, "_clock", (now, steps))
         rate = (steps - first) / (now - began) if now > began and steps > first else 0.0
-        shown = "  ".join(f"{k.split('/', 1)[-1]} {v:.3f}" for k, v in list(metrics.items())[:4])
+        shown = "  ".join(figure_text(k, metrics) for k in [k for k in metrics if not k.endswith(BOUNDS)][:4])
         eta = f"  {rate:,.0f} steps/s  ETA {duration((total - steps) / rate)}" if rate else ""
         note(f"eval at step {steps:,}/{total:,}: {shown}{eta}")
+
+
+BOUNDS = ("_low", "_high")
+"""The suffixes of a figure's 95% interval in an evaluation's metrics (``eval/score_mean_low``)."""
+
+
+def figure_text(key: str, metrics: dict[str, float]) -> str:
+    """``score_mean 71.050 [69.210, 72.890]`` (the interval when the metrics hold it)."""
+    text = f"{key.split('/', 1)[-1]} {metrics[key]:.3f}"
+    low, high = metrics.get(key + BOUNDS[0]), metrics.get(key + BOUNDS[1])
+    return text if low is None or high is None else f"{text} [{low:.3f}, {high:.3f}]"
 
 
 class SelfPlayPool(BaseCallback):

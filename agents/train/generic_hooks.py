@@ -16,6 +16,7 @@ The helpers :func:`game_params`, :func:`record_evaluated_model` and
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -66,14 +67,30 @@ def win_share_games(game: str, config: TrainConfig, policy: str, *, games: int,
     return rows
 
 
+def mean_with_interval(name: str, values: list[float]) -> dict[str, float]:
+    """``{name: mean, name_low: ..., name_high: ...}``: the mean of ``values`` and its 95%
+    normal interval (mean ± 1.96 standard errors), the figures the evaluation lines print
+    as ``score_mean 71.050 [69.2, 72.9]``."""
+    n = len(values)
+    mean = sum(values) / n
+    half = 1.96 * math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else 0.0
+    return {name: mean, f"{name}_low": mean - half, f"{name}_high": mean + half}
+
+
+def win_share_figures(rows: list[dict[str, float]]) -> dict[str, float]:
+    """``eval/win_share`` and ``eval/score_mean`` with their intervals, and ``eval/rank_mean``,
+    of :func:`win_share_games` rows."""
+    return {**mean_with_interval("eval/win_share", [r["share"] for r in rows]),
+            **mean_with_interval("eval/score_mean", [r["score"] for r in rows]),
+            "eval/rank_mean": sum(r["rank"] for r in rows) / len(rows)}
+
+
 def win_share_metrics(game: str, config: TrainConfig, policy: str) -> dict[str, float]:
-    """``eval/win_share``, ``eval/score_mean`` and ``eval/rank_mean`` of ``eval_games``
-    games on the seeds of ``eval_seed`` (module docstring)."""
-    rows = win_share_games(game, config, policy, games=config.eval_games, seed=config.eval_seed)
-    n = len(rows)
-    return {"eval/win_share": sum(r["share"] for r in rows) / n,
-            "eval/score_mean": sum(r["score"] for r in rows) / n,
-            "eval/rank_mean": sum(r["rank"] for r in rows) / n}
+    """``eval/win_share`` and ``eval/score_mean`` (with their 95% intervals, ``_low`` and
+    ``_high``) and ``eval/rank_mean`` of ``eval_games`` games on the seeds of ``eval_seed``
+    (module docstring)."""
+    return win_share_figures(win_share_games(game, config, policy, games=config.eval_games,
+                                             seed=config.eval_seed))
 
 
 def record_evaluated_model(summary_file: Path, chosen: dict[str, Any]) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from agents.train.generic_hooks import game_params, win_share_games
+from agents.train.generic_hooks import game_params, mean_with_interval, win_share_figures, win_share_games
 
 if TYPE_CHECKING:
     from agents.train.config_fields import TrainConfig
@@ -30,15 +30,12 @@ def metrics(config: TrainConfig, policy: str) -> dict[str, float]:
     score and rank (seats rotated against the first opponent); solo adds
     ``eval/censored_turns_mean`` and ``eval/won_within_limit``."""
     rows = win_share_games(GAME, config, policy, games=config.eval_games, seed=config.eval_seed)
-    n = len(rows)
-    figures = {"eval/win_share": sum(r["share"] for r in rows) / n,
-               "eval/score_mean": sum(r["score"] for r in rows) / n,
-               "eval/rank_mean": sum(r["rank"] for r in rows) / n}
-    if config.env == SOLO:
-        limit = int(game_params(GAME, config)["solo_turn_limit"])
-        figures["eval/censored_turns_mean"] = limit + 1 - figures["eval/score_mean"]
-        figures["eval/won_within_limit"] = sum(r["score"] > 0 for r in rows) / n
-    return figures
+    if config.env != SOLO:
+        return win_share_figures(rows)
+    limit = int(game_params(GAME, config)["solo_turn_limit"])
+    return {**mean_with_interval("eval/censored_turns_mean", [limit + 1 - r["score"] for r in rows]),
+            "eval/won_within_limit": sum(r["score"] > 0 for r in rows) / len(rows),
+            **win_share_figures(rows)}
 
 
 def best_metric(figures: dict[str, float]) -> float:

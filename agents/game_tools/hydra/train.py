@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from agents.backends import GameRecord, GameTask, bot_seed, game_seed, run_games
-from agents.train.generic_hooks import exit_code_of, first_opponent, record_evaluated_model
+from agents.train.generic_hooks import exit_code_of, first_opponent, mean_with_interval, record_evaluated_model
 from hydra_env.api.registry import game_spec
 
 if TYPE_CHECKING:
@@ -58,7 +58,8 @@ def eval_metrics(tasks: list[GameTask], records: list[GameRecord], learner: str)
     if records and records[0].result["mode"] == "solo":
         scores = [r.result["score"] or 0 for r in records]
         won_scores = [s for s, w in zip(scores, won) if w]
-        return {"eval/solo_score_mean": sum(scores) / n, "eval/solo_win_rate": sum(won) / n,
+        return {**mean_with_interval("eval/solo_score_mean", [float(s) for s in scores]),
+                "eval/solo_win_rate": sum(won) / n,
                 "eval/solo_won_score_mean": sum(won_scores) / max(1, len(won_scores))}
     seats = [t.specs.index(learner) for t in tasks]
     epic = sum(r.result["epic_hero"] == s for r, s in zip(records, seats))

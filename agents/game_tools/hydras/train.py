@@ -37,8 +37,8 @@ def metrics(config: TrainConfig, policy: str) -> dict[str, float]:
     from agents.hydras.match import win_share
     out = win_share(policy, [first_opponent(config, "heuristic")], games=config.eval_games,
                     players=players(config), seed=config.eval_seed)
-    return {"eval/win_share": out["share"], "eval/score_mean": out["score_mean"],
-            "eval/rank_mean": out["rank_mean"]}
+    return {"eval/win_share": out["share"], "eval/win_share_low": out["low"], "eval/win_share_high": out["high"],
+            "eval/score_mean": out["score_mean"], "eval/rank_mean": out["rank_mean"]}
 
 
 def final_report(config: TrainConfig, run_dir: Path, chosen: dict[str, Any], workers: int) -> int:

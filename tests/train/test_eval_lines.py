@@ -1,0 +1,25 @@
+"""The periodic evaluation's log line gives the score with its 95% interval (issue 28)."""
+
+from __future__ import annotations
+
+import math
+
+from agents.train.callbacks import figure_text
+from agents.train.generic_hooks import mean_with_interval, win_share_figures
+
+
+def test_a_mean_comes_with_its_normal_95_percent_interval() -> None:
+    figures = mean_with_interval("eval/score_mean", [70.0, 74.0, 72.0, 76.0])
+    variance = (3 ** 2 + 1 ** 2 + 1 ** 2 + 3 ** 2) / 3                 # around the mean 73
+    half = 1.96 * math.sqrt(variance / 4)
+    assert figures["eval/score_mean"] == 73.0
+    assert math.isclose(figures["eval/score_mean_high"] - 73.0, half)
+    assert math.isclose(73.0 - figures["eval/score_mean_low"], half)
+    assert mean_with_interval("x", [5.0]) == {"x": 5.0, "x_low": 5.0, "x_high": 5.0}
+
+
+def test_the_evaluation_line_shows_the_interval_beside_the_figure_that_has_one() -> None:
+    metrics = {**win_share_figures([{"share": 1.0, "score": 10.0, "rank": 1.0},
+                                    {"share": 0.0, "score": 6.0, "rank": 2.0}])}
+    assert figure_text("eval/score_mean", metrics).startswith("score_mean 8.000 [")
+    assert figure_text("eval/rank_mean", metrics) == "rank_mean 1.500"
