@@ -23,35 +23,19 @@ and 27, 3x) and exits 0.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
-import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
+from behaviour_digests import engine
 from bench_env import bench_gym
 from timing import bench_aec, connect_four
 
 import hydra_env
-from hydra_env.api.engines import ENGINE_VARIABLE
 from hydra_env.envs.aec import ObserverAECEnv
 
 AEC_MODULES = ("pettingzoo", "envs.pettingzoo", "env")
-
-
-@contextlib.contextmanager
-def engine(name: str) -> Iterator[None]:
-    """Run the block with ``HYDRA_ENV_ENGINE=name`` (the default engine of every game made in it)."""
-    before = os.environ.get(ENGINE_VARIABLE)
-    os.environ[ENGINE_VARIABLE] = name
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop(ENGINE_VARIABLE, None)
-        else:
-            os.environ[ENGINE_VARIABLE] = before
 
 
 def aec_maker(spec: hydra_env.GameSpec) -> tuple[str, Callable[[], Any]]:

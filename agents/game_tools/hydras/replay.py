@@ -23,7 +23,7 @@ from typing import Any
 
 import hydra_env
 from agents.replay import EDITED, ReplayError, StepHook, Verdict, field, new_replay
-from hydra_env import HydraError, arguments
+from hydra_env import arguments
 from hydra_env.games.hydras.rules import HydrasGame, default_cards
 from hydra_env.games.hydras.rules.save import SAVE_FORMAT
 
@@ -91,23 +91,10 @@ def is_saved_game(doc: Any) -> bool:
 
 def verify_saved_game(text: str, on_step: StepHook | None = None) -> Verdict:
     """Deal a saved Hydras game again from its seed, apply its decisions and compare the
-    position reached with the saved one (it may be unfinished)."""
-    try:
-        saved = HydrasGame.from_json(text)
-    except HydraError as exc:
-        return Verdict(False, f"not a saved Hydras game: {exc}")
-    game = HydrasGame.new(saved.num_players, seed=saved.seed)
-    history = saved.history
-    for step, action in enumerate(history, 1):
-        if not game.is_legal(action):
-            return Verdict(False, f"step {step}: decision {action} is not legal", step, step - 1, game)
-        if on_step:
-            on_step(step, game, action)
-        game.apply(action)
-    if game.to_json() != saved.to_json():
-        return Verdict(False, f"the position after its {len(history)} decisions differs from the "
-                              f"saved one (the save was edited)", len(history), len(history), game)
-    return Verdict(True, "ok", None, len(history), game)
+    position reached with the saved one (it may be unfinished): the generic check of
+    :func:`agents.replay_command.verify_saved_game`."""
+    from agents.replay_command import verify_saved_game as verify
+    return verify("hydras", text, on_step)
 
 
 def step_text(step: int, game: HydrasGame, action: int) -> str:
