@@ -306,18 +306,10 @@ def _ray_init(workers: int, address: str | None) -> bool:
     if ray.is_initialized():
         return False
     if address:
-        # A remote cluster: ship this package's code with the job.
-        import agents
-        import hydra_env
-        runtime_env = {"py_modules": [os.path.dirname(agents.__file__),
-                                      os.path.dirname(hydra_env.__file__)]}
-        try:
-            ray.init(address=address, runtime_env=runtime_env, log_to_driver=False)
-        except (ValueError, ConnectionError, RuntimeError, TimeoutError) as exc:
-            from agents.outputs import UsageError
-            raise UsageError(f"--address {address}: no Ray cluster could be reached there "
-                             f"({exc}); give the address of a running cluster, such as "
-                             f"ray://HOST:10001 or HOST:6379") from None
+        # A remote cluster whose nodes may lack this package: ship its code, its native
+        # modules and its entry points with the job (agents/ray_cluster.py).
+        from agents.ray_cluster import connect
+        connect(address)
     else:
         path = os.pathsep.join(_code_roots() + [p for p in os.environ.get("PYTHONPATH", "")
                                                 .split(os.pathsep) if p])

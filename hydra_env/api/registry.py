@@ -27,6 +27,7 @@ from importlib import metadata
 from typing import Any
 
 from hydra_env.api.spec import GameSpec
+from hydra_env.entry_points import entry_points
 from hydra_env.errors import ConfigError
 
 GROUP = "hydra_env.games"
@@ -48,7 +49,7 @@ def on_register(listener: Callable[[GameSpec], None]) -> None:
 def _entry_points() -> dict[str, metadata.EntryPoint]:
     global _entries
     if _entries is None:
-        _entries = {ep.name: ep for ep in metadata.entry_points(group=GROUP)}
+        _entries = {ep.name: ep for ep in entry_points(GROUP)}
     return _entries
 
 

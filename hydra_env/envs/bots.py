@@ -46,6 +46,7 @@ import numpy as np
 from hydra_env.api import default_game, game_names, game_spec
 from hydra_env.api.params import MAX_NUMBER, check_ranges, param_ranges  # noqa: F401
 from hydra_env.api.spec import load_reference
+from hydra_env.entry_points import entry_points
 from hydra_env.errors import ConfigError
 
 
@@ -150,11 +151,11 @@ def _entries(game: str | None) -> dict[str, _Entry]:
     if entries is None:
         entries = {}
         group = GROUPS[game]
-        for ep in metadata.entry_points(group=group) if group else ():
+        for ep in entry_points(group) if group else ():
             entries.setdefault(ep.name, _Entry(ep.name, ep.value, entry_point=ep))
         for name, reference in game_spec(game).bots.items():     # the spec's own bots
             entries.setdefault(name, _Entry(name, reference))
-        for ep in metadata.entry_points(group=ANY_GAME_GROUP):
+        for ep in entry_points(ANY_GAME_GROUP):
             entries.setdefault(ep.name, _Entry(ep.name, ep.value, entry_point=ep, bound={"game": game}))
         if "random" not in entries:          # every game can be played at random
             entries["random"] = _Entry("random", "hydra_env.envs.bots:UniformRandomBot",

@@ -40,12 +40,12 @@ import os
 import zipfile
 from collections import OrderedDict
 from collections.abc import Mapping
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
 from gymnasium import spaces
 
+from hydra_env.entry_points import entry_points
 from hydra_env.envs.registration import env_arguments
 from hydra_env.errors import ConfigError
 
@@ -128,7 +128,7 @@ def policy_folders() -> list[Path]:
     """The folders of shipped policies, from the entry-point group ``hydra_env.policies``
     (in the order of the entries' names)."""
     folders: list[Path] = []
-    for entry in sorted(entry_points(group=POLICY_GROUP), key=lambda e: e.name):
+    for entry in sorted(entry_points(POLICY_GROUP), key=lambda e: e.name):
         try:
             target = entry.load()
         except Exception as exc:  # a broken plugin: say which one
