@@ -66,7 +66,7 @@ RLLIB_RUN = PYTHONPATH="$(CURDIR)" HYDRA_ENV_NATIVE_DIR="$(abspath $(firstword $
 	$(RLLIB_VENV)/bin/python
 RLLIB_TESTS ?= tests/rllib tests/envs tests/games/hydras/test_hydras_envs.py \
 	tests/games/heroica/test_heroica_vector.py tests/games/hail_hydra/test_hail_hydra_rules_end_and_env.py \
-	tests/agents/test_shipped_policies.py
+	tests/agents/test_shipped_policies.py tests/train/test_engine_choice.py
 
 test-rllib: $(STAMP) $(RLLIB_STAMP)
 	$(RLLIB_RUN) -m pytest -q $(RLLIB_TESTS)

@@ -60,6 +60,7 @@ COMMANDS = (
     "agents.tune",
     "agents.watch",
     "agents.bots_command",
+    "agents.stream.command",
 )
 
 

@@ -15,6 +15,10 @@ One module per job::
     candidate.py    CandidatePPOTorchRLModule: the candidate policy of the shipped Hydra policies,
                     its weights copied from SB3's CandidatePolicy (candidate_module_from_sb3)
     config.py       ppo_config: a PPOConfig for one game's env (single- or multi-agent)
+    train.py        `hydra-env train --engine rllib`: a run folder like an SB3 run's
+    export.py       the trained module as the project's policy file (a MaskablePPO zip: ppo:RUN)
+    league.py       a league: trainable members as modules, frozen members as lazily loaded,
+                    cached in-env players (LeagueOpponents, a sampler of SeatsMultiAgentEnv)
 
 See docs/rllib.md.
 """
@@ -26,4 +30,17 @@ OBS_KEY = "observations"
 MASK_KEY = "action_mask"
 """The default key of the int8 action mask in the Dict observation."""
 
-__all__ = ["MASK_KEY", "OBS_KEY"]
+__all__ = ["MASK_KEY", "OBS_KEY", "ray_missing"]
+
+
+def ray_missing() -> str | None:
+    """Why Ray RLlib cannot be used here (``"ray is not installed"``, or the import's error), or
+    None when ``ray.rllib`` imports. Imports Ray only when it is installed."""
+    import importlib.util
+    if importlib.util.find_spec("ray") is None:
+        return "ray is not installed"
+    try:
+        import ray.rllib  # noqa: F401
+    except ImportError as exc:
+        return f"ray.rllib does not import: {exc}"
+    return None

@@ -76,6 +76,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     from agents.cli import worker_count
     p.add_argument("--workers", type=worker_count, default=2,
                    help="processes for the final evaluation report (default: 2)")
+    p.add_argument("--engine", choices=("sb3", "rllib"), default=None,
+                   help="the trainer, over the config's 'engine' field: sb3 (MaskablePPO, the "
+                        "default) or rllib (Ray RLlib's PPO: pip install 'hydra-env[rllib]', "
+                        "docs/rllib.md)")
     p.add_argument("--help-fields", action="store_true",
                    help="list every config field with its documentation and default")
     p.set_defaults(run=run)
@@ -135,6 +139,34 @@ def _locked(run_dir: Path) -> Any:
     return contextlib.nullcontext()
 
 
+def _engine(args: argparse.Namespace, config: Any) -> str:
+    """The run's engine (a resumed run keeps its own: ``--engine`` may only repeat it); for
+    ``rllib``, a UsageError before anything is written when Ray RLlib does not import."""
+    from agents.outputs import UsageError
+    if config is None:          # --resume: the run's config.yaml says (resume_config checks the rest)
+        from agents.train.config import load_config
+        path = Path(args.resume) / "config.yaml"
+        engine = load_config(path).engine if path.is_file() else "sb3"
+        if args.engine is not None and args.engine != engine:
+            raise UsageError(f"--engine {args.engine}: {args.resume} was trained with engine {engine}; "
+                             f"a resumed run keeps its engine (drop --engine)")
+    else:
+        engine = config.engine
+    if engine == "rllib":
+        _require_rllib()
+    return engine
+
+
+def _require_rllib() -> None:
+    """UsageError naming the extra when Ray RLlib does not import here."""
+    from agents.outputs import UsageError
+    from agents.rllib import ray_missing
+    missing = ray_missing()
+    if missing:
+        raise UsageError(f"engine rllib needs Ray RLlib ({missing}): pip install 'hydra-env[rllib]' "
+                         f"(docs/rllib.md), or train with --engine sb3")
+
+
 def run(args: argparse.Namespace) -> int:
     """Train, or resume; exit 0 when done, 130 when interrupted (checkpoint saved)."""
     from agents.cli import UsageError
@@ -150,6 +182,8 @@ def run(args: argparse.Namespace) -> int:
     if args.resume is not None and args.env is not None:
         raise UsageError("--env picks an env block of a config file; a resumed run keeps its env "
                          "(drop --env)")
+    if args.engine == "rllib":
+        _require_rllib()                # before the config: its fields may be right for RLlib only
     try:
         # A bad config name or field, or an unusable --runs-dir, fails here, before torch is imported.
         if args.resume is None:
@@ -158,15 +192,19 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("--game picks a config; a resumed run keeps its game (drop --game)")
         if args.quick and args.resume is not None:
             raise UsageError("--quick starts a new small run; a resumed run keeps its settings (drop --quick)")
-        config = None if args.resume is not None else _load(args.config, args.game, args.overrides, args.env)
+        overrides = [*args.overrides, *([f"engine={args.engine}"] if args.engine else [])]
+        config = None if args.resume is not None else _load(args.config, args.game, overrides, args.env)
         if args.quick:
             quick = [o for o in QUICK if not o.startswith("bc_") or config.bc_teacher]
-            config = _load(args.config, args.game, [*quick, *args.overrides], args.env)
+            config = _load(args.config, args.game, [*quick, *overrides], args.env)
         if config is not None and args.game is not None and config_game(config) != args.game:
             raise UsageError(f"--game {args.game}: the config trains on {config.env} (game "
                              f"{config_game(config)!r}); drop --game or give a config of {args.game}")
+        engine = _engine(args, config)
         try:
             from agents.train import trainer
+            if engine == "rllib":
+                from agents.rllib import train as trainer  # the same calls, through RLlib
         except ModuleNotFoundError as exc:
             raise UsageError(f"{exc.name} is not installed: training needs the train extra, "
                              f"pip install 'hydra-env[train]'") from None

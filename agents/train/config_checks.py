@@ -69,4 +69,31 @@ def validate(c: TrainConfig) -> None:
                           "from one warm start; empty one of them ('')")
     if c.bc_games and not c.bc_teacher:
         raise ConfigError("field 'bc_games' is set but 'bc_teacher' is empty: name the bot to imitate")
+    _engine_rules(c)
+
+
+RLLIB_LIMITS = {"num_env_runners": 1024, "num_envs_per_env_runner": 1024, "num_learners": 1024}
+"""The most of each of RLlib's worker counts (0 is allowed for each)."""
+
+
+def _engine_rules(c: TrainConfig) -> None:
+    """The fields of ``engine: rllib`` and what it does not train (yet); ConfigError naming the fix."""
+    for name, high in RLLIB_LIMITS.items():
+        arguments.integer(f"field {name!r}", getattr(c, name), low=0, high=high,
+                          fix="write 0 or a larger whole number")
+    address = arguments.text("field 'address'", c.address, empty=True,
+                             fix="write '' (a local Ray), 'auto' or ray://HOST:PORT")
+    if address != address.strip() or any(ch.isspace() for ch in address):
+        raise ConfigError(f"field 'address' must be '' (a local Ray), 'auto' or ray://HOST:PORT "
+                          f"without spaces, got {address!r}")
+    if c.engine != "rllib":
+        return
+    unported = [("policy", c.policy == "CandidatePolicy", "write MultiInputPolicy or MlpPolicy"),
+                ("selfplay_prob", c.selfplay_prob > 0, "write 0"),
+                ("bc_teacher", bool(c.bc_teacher), "write '' (no imitation)"),
+                ("init_policy", bool(c.init_policy), "write '' (no warm start)")]
+    for name, bad, fix in unported:
+        if bad:
+            raise ConfigError(f"field {name!r} = {getattr(c, name)!r} is not available with engine "
+                              f"rllib yet; {fix}, or train with --engine sb3")
 

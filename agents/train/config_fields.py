@@ -86,6 +86,16 @@ class TrainConfig:
     bc_batch_size: int = _f(256, "warm start: minibatch size")
     bc_learning_rate: float = _f(1e-3, "warm start: learning rate")
     progress_bar: bool = _f(True, "show a progress bar with steps/s and ETA")
+    engine: str = _f("sb3", "the trainer: 'sb3' (stable-baselines3's MaskablePPO) or 'rllib' (Ray RLlib's "
+                     "PPO, needs pip install 'hydra-env[rllib]'; docs/rllib.md); --engine overrides it",
+                     choices=("sb3", "rllib"))
+    num_env_runners: int = _f(0, "engine rllib: RLlib's remote env runners (0: sample in the "
+                              "training process)")
+    num_envs_per_env_runner: int = _f(0, "engine rllib: envs per env runner, one native vector env "
+                                      "(0: n_envs)")
+    num_learners: int = _f(0, "engine rllib: RLlib's remote learners (0: learn in the training process)")
+    address: str = _f("", "engine rllib: the Ray cluster to join ('' : a local Ray of this machine; "
+                      "'auto', or ray://HOST:PORT)")
 
     def to_dict(self) -> dict[str, Any]:
         """The resolved config as a plain dict."""

@@ -14,12 +14,27 @@ received (a red gift points at the giver).
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
 from typing import Any
 
 P_LIE = 0.85
 FLOOR = 1e-6
+_PUBLIC_MEMO: dict[tuple, list[float]] = {}
+_PUBLIC_MEMO_SIZE = 1 << 12
+
+
+@cache
+def _sets(players: int, hydra: int) -> tuple[frozenset[int], ...]:
+    """The HYDRA-sized seat sets, in :func:`itertools.combinations` order."""
+    return tuple(frozenset(c) for c in combinations(range(players), hydra))
+
+
+@lru_cache(maxsize=4096)
+def _set_likelihoods(players: int, hydra: int, lies: int, good: tuple[int, ...]) -> tuple[float, ...]:
+    """:func:`_likelihood` of each set of :func:`_sets` for one revealed offensive's terms."""
+    return tuple(_likelihood(lies, sum(good[x] for x in s)) for s in _sets(players, hydra))
 
 
 def _likelihood(lies: int, good: int) -> float:
@@ -45,8 +60,8 @@ class Belief:
     """Weights over the HYDRA-sized seat sets; ``marginals()`` the chance each seat is HYDRA."""
 
     def __init__(self, players: int, hydra: int) -> None:
-        self.players = players
-        self.sets = [frozenset(c) for c in combinations(range(players), hydra)]
+        self.players, self.hydra = players, hydra
+        self.sets = list(_sets(players, hydra))
         self.weights = [1.0] * len(self.sets)
 
     def restrict(self, seat: int, is_hydra: bool) -> None:
@@ -60,13 +75,16 @@ class Belief:
 
     def update_offensives(self, offensives: list[dict[str, Any]]) -> None:
         """The claims' likelihood for every revealed offensive."""
-        for record in offensives:
-            terms = _offensive_terms(record, self.players)
+        self.update_terms([_offensive_terms(record, self.players) for record in offensives])
+
+    def update_terms(self, all_terms: list[tuple[int, list[int]] | None]) -> None:
+        """The claims' likelihood for each offensive's (L, claimed-good counts) (None: it tells nothing)."""
+        for terms in all_terms:
             if terms is None:
                 continue
             lies, good = terms
-            self.weights = [w * _likelihood(lies, sum(good[x] for x in s)) if w else 0.0
-                            for s, w in zip(self.sets, self.weights, strict=True)]
+            likelihoods = _set_likelihoods(self.players, self.hydra, lies, tuple(good))
+            self.weights = [w * x if w else 0.0 for x, w in zip(likelihoods, self.weights, strict=True)]
             self._normalise()
 
     def _normalise(self) -> None:
@@ -85,12 +103,24 @@ class Belief:
 
 
 def public_belief(info: dict[str, Any]) -> Belief:
-    """The public posterior (reveals and claims only)."""
-    belief = Belief(info["players"], info["hydra_count"])
-    for seat in range(info["players"]):
-        if info["revealed"][seat]:
-            belief.restrict(seat, True)
-    belief.update_offensives(info["offensives"])
+    """The public posterior (reveals and claims only). Its weights are memoised on what they
+    are made of (the reveals and each revealed offensive's terms): every seat's bot asks for
+    the same public posterior, several times a decision."""
+    players = info["players"]
+    belief = Belief(players, info["hydra_count"])
+    terms = [_offensive_terms(record, players) for record in info["offensives"]]
+    key = (players, belief.hydra, *info["revealed"], *[(t[0], *t[1]) for t in terms if t is not None])
+    weights = _PUBLIC_MEMO.get(key)
+    if weights is None:
+        for seat in range(players):
+            if info["revealed"][seat]:
+                belief.restrict(seat, True)
+        belief.update_terms(terms)
+        if len(_PUBLIC_MEMO) >= _PUBLIC_MEMO_SIZE:
+            _PUBLIC_MEMO.clear()
+        _PUBLIC_MEMO[key] = belief.weights[:]
+    else:
+        belief.weights = weights[:]
     return belief
 
 

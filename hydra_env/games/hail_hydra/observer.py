@@ -43,6 +43,8 @@ from hydra_env.games.hail_hydra.state import NONE, OPEN, UP_VOTE
 
 N, K = 8, 8
 GAME, HAND, ROW, ROUND, INTEL = 267, 8, 211, 163, 29
+_ROW_CACHE: dict[tuple, np.ndarray] = {}
+_ROW_CACHE_SIZE = 1 << 12      # rows kept (with their keys, under 10 MB); emptied when full
 
 
 def _clip(value: float) -> float:
@@ -50,13 +52,24 @@ def _clip(value: float) -> float:
 
 
 class HailHydraObserver:
-    """The observer of the module docstring; ``history`` rows of offensives."""
+    """The observer of the module docstring; ``history`` rows of offensives.
+
+    :meth:`encode` runs the native encoder on a native game (``encode_flat``: the same
+    values bit for bit, as the differential checks), else :meth:`encode_info` on the
+    seat's information: each part built as a Python list and written at once (a numpy item
+    assignment costs more than the list), the offensive and vote-round rows memoised on
+    everything they are made of (module ``_ROW_CACHE``: a finished offensive's row comes back
+    unchanged at every later decision, for every seat).
+    """
 
     def __init__(self, history: int = 40) -> None:
         self.history = history
         self.parts = {"game": (GAME,), "hand": (HAND,), "offensives": (history, ROW), "rounds": (K, ROUND),
                       "intel": (INTEL,)}
         self.size = GAME + HAND + history * ROW + K * ROUND + INTEL
+        self._off_at = GAME + HAND
+        self._rounds_at = self._off_at + history * ROW
+        self._intel_at = self._rounds_at + K * ROUND
 
     def split(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """Views of the parts of a flat observation."""
@@ -68,7 +81,12 @@ class HailHydraObserver:
         return views
 
     def encode(self, game: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
-        """The flat observation of ``seat`` (into ``out`` when given)."""
+        """The flat observation of ``seat`` (into ``out`` when given): the game's native
+        ``encode_flat`` when it has one, else :meth:`encode_info` of ``game.observe(seat)``."""
+        encode_flat = getattr(game, "encode_flat", None)
+        if encode_flat is not None and getattr(game, "obs_size", None) == self.size and (
+                out is None or out.dtype == np.float32):
+            return encode_flat(seat, out)
         return self.encode_info(game.observe(seat), out)
 
     def encode_info(self, info: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
@@ -77,19 +95,30 @@ class HailHydraObserver:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out[:] = 0.0
-        parts = self.split(out)
         seat, players = info["seat"], info["players"]
         rel = [(s - seat) % players for s in range(players)]
-        self._game(parts["game"], info, rel)
-        parts["hand"][:] = [x / 10 for x in info["hand"]]
-        for i, record in enumerate(info["offensives"][-self.history:]):
-            self._offensive(parts["offensives"][i], record, rel)
-        for i, record in enumerate(info["rounds"][-K:]):
-            self._round(parts["rounds"][i], record, rel, seat)
-        self._intel(parts["intel"], info, rel)
+        out[:GAME] = self._game(info, rel)
+        out[GAME:GAME + HAND] = [x / 10 for x in info["hand"]]
+        at = self._off_at
+        for record in info["offensives"][-self.history:]:
+            out[at:at + ROW] = _offensive_row(record, seat, rel)
+            at += ROW
+        at = self._rounds_at
+        for record in info["rounds"][-K:]:
+            key = ("r", seat, players, record["phase"], record["round"], record["result"], record["ambush"],
+                   record["rally"], record["closed"], *record["nominations"], *record["votes"])
+            row = _ROW_CACHE.get(key)
+            if row is None:
+                row = _remember(key, self._round(record, rel))
+            out[at:at + ROUND] = row
+            at += ROUND
+        intel = self._intel(info, rel)
+        if intel is not None:
+            out[self._intel_at:] = intel
         return out
 
-    def _game(self, g: np.ndarray, info: dict[str, Any], rel: list[int]) -> None:
+    def _game(self, info: dict[str, Any], rel: list[int]) -> list[float]:
+        g = [0.0] * GAME
         players = info["players"]
         g[players - 5] = 1
         at = 4
@@ -100,20 +129,23 @@ class HailHydraObserver:
         if info["loyalty"] >= 0:
             g[at + info["loyalty"]] = 1
         at += 2
+        known, heroes = info["known_loyalty"], info["heroes"]
         for s in range(players):
-            g[at + rel[s] * 3 + info["known_loyalty"][s] + 1] = 1
+            g[at + rel[s] * 3 + known[s] + 1] = 1
         at += 24
         for s in range(players):
-            if info["heroes"][s] >= 0:
-                g[at + rel[s] * 14 + info["heroes"][s]] = 1
+            if heroes[s] >= 0:
+                g[at + rel[s] * 14 + heroes[s]] = 1
         at += 112
         for k, key in enumerate(("used", "revealed", "out", "immune")):
+            flags, b = info[key], at + k * 8
             for s in range(players):
-                g[at + k * 8 + rel[s]] = float(info[key][s])
+                g[b + rel[s]] = float(flags[s])
         g[at + 32 + rel[info["token"]]] = 1
         at += 40
+        sizes = info["hand_sizes"]
         for s in range(players):
-            g[at + rel[s]] = _clip(info["hand_sizes"][s] / 10)
+            g[at + rel[s]] = _clip(sizes[s] / 10)
         at += 8
         g[at], g[at + 1] = info["draw_size"] / 80, info["discard_size"] / 80
         g[at + 2] = _clip(info["city"] / 27)
@@ -129,49 +161,26 @@ class HailHydraObserver:
         for v in info["defeated"]:
             g[at + v] = 1
         at += 18
-        mission_offs = sum(1 for o in info["offensives"] if o["mission"] == info["mission"])
+        mission = info["mission"]
+        mission_offs = sum(1 for o in info["offensives"] if o["mission"] == mission)
         g[at], g[at + 1] = len(info["offensives"]) / 36, mission_offs / 36
         at += 2
-        rounds = [r for r in info["rounds"] if r["phase"] == info["mission"]]
-        if rounds and not rounds[-1]["closed"]:
-            g[at + min(rounds[-1]["round"], 2)] = 1
+        last = None
+        for r in info["rounds"]:
+            if r["phase"] == mission:
+                last = r
+        if last is not None and not last["closed"]:
+            g[at + min(last["round"], 2)] = 1
             g[at + 3 + min(info["rounds_left"], 2)] = 1
-            if rounds[-1]["result"] != NONE:
-                g[at + 6 + rel[rounds[-1]["result"]]] = 1
+            if last["result"] != NONE:
+                g[at + 6 + rel[last["result"]]] = 1
         at += 14
         if info["total"] is not None:
             g[at], g[at + 1] = _clip((info["total"] + 40) / 80), 1
+        return g
 
-    def _offensive(self, row: np.ndarray, o: dict[str, Any], rel: list[int]) -> None:
-        row[0] = 1
-        row[1 + o["mission"]] = 1
-        row[6 + rel[o["holder"]]] = 1
-        for s in range(len(rel)):
-            b = 14 + rel[s] * 20
-            row[b], row[b + 1], row[b + 2] = o["active"][s], o["out"][s], o["revealed"][s]
-            row[b + 3] = o["down_count"][s] / 3
-            if o["claim"][s] >= 0:
-                row[b + 4 + o["claim"][s]] = 1
-            up = o["up"][s]
-            row[b + 8] = sum(up) / 3
-            row[b + 9] = _clip((sum(n * v for n, v in zip(up, (1, 2, 3, 4, -2, -3, -4, -5), strict=True)) + 15) / 30)
-            row[b + 10] = o["gave"][s] / 2
-            if o["gave_to"][s] >= 0:
-                row[b + 11 + rel[o["gave_to"][s]]] = 1
-            row[b + 19] = o["used"][s]
-        b = 14 + 160
-        if o["cards"] is not None:
-            row[b:b + 8] = [_clip(x / 8) for x in o["cards"]]
-        row[b + 8] = o["hidden"]
-        if o["total"] is not None:
-            row[b + 9] = _clip((o["total"] + 40) / 80)
-        row[b + 10], row[b + 11] = _clip(o["villain_damage"] / 13), _clip(o["city_damage"] / 10)
-        row[b + 12] = o["defeated"]
-        b += 13
-        for k, key in enumerate(("own_down", "own_gift", "received")):
-            row[b + 8 * k:b + 8 * k + 8] = [_clip(x / 3) for x in o[key]]
-
-    def _round(self, row: np.ndarray, r: dict[str, Any], rel: list[int], seat: int) -> None:
+    def _round(self, r: dict[str, Any], rel: list[int]) -> list[float]:
+        row = [0.0] * ROUND
         row[0] = 1
         row[1 + min(r["phase"], 3)] = 1
         row[5 + min(r["round"], 2)] = 1
@@ -186,8 +195,12 @@ class HailHydraObserver:
         elif r["closed"]:
             row[160] = 1
         row[161], row[162] = r["ambush"], r["rally"]
+        return row
 
-    def _intel(self, x: np.ndarray, info: dict[str, Any], rel: list[int]) -> None:
+    def _intel(self, info: dict[str, Any], rel: list[int]) -> list[float] | None:
+        if not info["web"] and not info["radar"]:
+            return None
+        x = [0.0] * INTEL
         if info["web"]:
             index, target, counts = info["web"]
             x[0] = 1
@@ -199,6 +212,58 @@ class HailHydraObserver:
             x[18] = 1
             x[19 + rel[target]] = 1
             x[27 + (0 if truth else 1)] = 1
+        return x
+
+
+def _offensive_row(o: dict[str, Any], seat: int, rel: list[int]) -> np.ndarray:
+    """The row of one offensive record (float32), memoised on everything it is made of: a
+    finished offensive's row comes back unchanged at every later decision."""
+    key = ("o", seat, len(rel), o["mission"], o["holder"], o["hidden"], o["total"], o["villain_damage"],
+           o["city_damage"], o["defeated"], *o["active"], *o["out"], *o["revealed"], *o["down_count"],
+           *o["claim"], *o["gave"], *o["gave_to"], *o["used"], *[x for u in o["up"] for x in u],
+           o["cards"] and tuple(o["cards"]), *o["own_down"], *o["own_gift"], *o["received"])
+    row = _ROW_CACHE.get(key)
+    return _remember(key, _offensive_values(o, rel)) if row is None else row
+
+
+def _remember(key: tuple, values: list[float]) -> np.ndarray:
+    """``values`` as a read-only float32 row, kept in the memo under ``key``."""
+    if len(_ROW_CACHE) >= _ROW_CACHE_SIZE:
+        _ROW_CACHE.clear()
+    row = _ROW_CACHE[key] = np.array(values, np.float32)
+    row.flags.writeable = False
+    return row
+
+
+def _offensive_values(o: dict[str, Any], rel: list[int]) -> list[float]:
+    row = [0.0] * ROW
+    row[0] = 1
+    row[1 + o["mission"]] = 1
+    row[6 + rel[o["holder"]]] = 1
+    active, out, revealed, down, claim = o["active"], o["out"], o["revealed"], o["down_count"], o["claim"]
+    ups, gave, gave_to, used = o["up"], o["gave"], o["gave_to"], o["used"]
+    for s in range(len(rel)):
+        b = 14 + rel[s] * 20
+        row[b], row[b + 1], row[b + 2], row[b + 3] = active[s], out[s], revealed[s], down[s] / 3
+        if claim[s] >= 0:
+            row[b + 4 + claim[s]] = 1
+        u0, u1, u2, u3, u4, u5, u6, u7 = ups[s]
+        row[b + 8] = (u0 + u1 + u2 + u3 + u4 + u5 + u6 + u7) / 3
+        row[b + 9] = _clip((u0 + 2 * u1 + 3 * u2 + 4 * u3 - 2 * u4 - 3 * u5 - 4 * u6 - 5 * u7 + 15) / 30)
+        row[b + 10] = gave[s] / 2
+        if gave_to[s] >= 0:
+            row[b + 11 + rel[gave_to[s]]] = 1
+        row[b + 19] = used[s]
+    b = 14 + 160
+    if o["cards"] is not None:
+        row[b:b + 8] = [_clip(x / 8) for x in o["cards"]]
+    row[b + 8] = o["hidden"]
+    if o["total"] is not None:
+        row[b + 9] = _clip((o["total"] + 40) / 80)
+    row[b + 10], row[b + 11] = _clip(o["villain_damage"] / 13), _clip(o["city_damage"] / 10)
+    row[b + 12] = o["defeated"]
+    row[b + 13:] = [_clip(x / 3) for key in ("own_down", "own_gift", "received") for x in o[key]]
+    return row
 
 
 def observer(game: Any) -> HailHydraObserver:

@@ -30,24 +30,26 @@ def known_loyalties(state: State, seat: int) -> list[int]:
 
 
 def _offensive_info(state: State, index: int, record: dict[str, Any], seat: int) -> dict[str, Any]:
-    players = state.players
-    announced = record["cards"] is not None
+    gave_to = record["gave_to"]
     received = [0] * 8
-    for giver in range(players):
-        if record["gave_to"][giver] == seat:
-            received = [a + b for a, b in zip(received, record["gift"][giver], strict=True)]
-    current = index == len(state.offensives) - 1
-    total = record["total"] if record["total"] is not None else (state.total if current and state.total_flag else None)
+    if seat in gave_to:
+        for giver, to in enumerate(gave_to):
+            if to == seat:
+                received = [a + b for a, b in zip(received, record["gift"][giver], strict=True)]
+    announced = record["cards"] is not None
+    total = record["total"]
+    if total is None and state.total_flag and index == len(state.offensives) - 1:
+        total = state.total
     return {"index": index, "mission": record["mission"], "holder": record["holder"],
-            "active": list(record["active"]), "out": list(record["out"]), "revealed": list(record["revealed"]),
-            "played": list(record["played"]), "down_count": [sum(d) for d in record["down"]],
-            "claim": list(record["claim"]), "up": [list(u) for u in record["up"]], "gave": list(record["gave"]),
-            "gave_to": list(record["gave_to"]), "used": list(record["used"]),
-            "cards": list(record["cards"]) if announced and not record["hidden"] else None,
+            "active": record["active"][:], "out": record["out"][:], "revealed": record["revealed"][:],
+            "played": record["played"][:], "down_count": [sum(d) for d in record["down"]],
+            "claim": record["claim"][:], "up": [u[:] for u in record["up"]], "gave": record["gave"][:],
+            "gave_to": gave_to[:], "used": record["used"][:],
+            "cards": record["cards"][:] if announced and not record["hidden"] else None,
             "hidden": record["hidden"] and announced, "total": total,
             "villain_damage": record["villain_damage"], "city_damage": record["city_damage"],
-            "defeated": record["defeated"], "own_down": list(record["down"][seat]),
-            "own_gift": list(record["gift"][seat]), "received": received}
+            "defeated": record["defeated"], "own_down": record["down"][seat][:],
+            "own_gift": record["gift"][seat][:], "received": received}
 
 
 def _round_info(record: dict[str, Any], seat: int) -> dict[str, Any]:

@@ -31,8 +31,10 @@ from hydra_env.games.hail_hydra.game import HailHydraEngineHooks, HailHydraGame,
 from hydra_env.games.hail_hydra.native import available, require
 from hydra_env.games.hail_hydra.native.tables import native_tables
 from hydra_env.games.hail_hydra.redeal import redeal
-from hydra_env.games.hail_hydra.state import State
+from hydra_env.games.hail_hydra.state import Pending, State
 from hydra_env.native.modules import MAX_SEED, NativeUnsupportedError
+
+_EMPTY_STATE_TAIL = "{}}"   # a save of an empty state ends with it: ...,"state":{}}
 
 
 class _Data:
@@ -60,18 +62,23 @@ def _fixed(options: dict[str, Any], players: int, comp: Components) -> list[int]
 class NativeHailHydraGame(NativeFacade, HailHydraGame):
     """A Hail Hydra game whose rules run in the native engine (see the module docstring)."""
 
-    __slots__ = ("_native", "_snapshot")
+    __slots__ = ("_native", "_snapshot", "_head")
     _STATE_FIELDS = tuple(f.name for f in fields(State))
 
     def __init__(self, native: Any, comp: Components, path: str, start: str, forced: bool,
-                 snapshot: State | None = None) -> None:
+                 snapshot: State | None = None, head: str | None = None) -> None:
         """Wrap a native game; use :func:`new_native_game` or :func:`from_state`."""
         self._native, self._comp, self._path, self._start, self._forced = native, comp, path, start, forced
         self._snapshot = snapshot
+        self._head = head
 
     def _python_state(self) -> State:
-        """A Python State of the native one."""
-        return save.state_from_data(self._native.to_dict(), "state")
+        """A Python State of the native one (its dict has every field: the engine writes them all)."""
+        data = self._native.to_dict()
+        pending = data["pending"]
+        if pending is not None:
+            data["pending"] = Pending(*pending)
+        return State(**data)
 
     # ------------------------------------------------------------ hot paths
     def legal_mask(self) -> np.ndarray:
@@ -108,11 +115,17 @@ class NativeHailHydraGame(NativeFacade, HailHydraGame):
 
     def clone(self) -> NativeHailHydraGame:
         """An independent copy (a plain copy of the native state)."""
-        return NativeHailHydraGame(self._native.clone(), self._comp, self._path, self._start, self._forced)
+        return NativeHailHydraGame(self._native.clone(), self._comp, self._path, self._start, self._forced,
+                                   head=self._head)
 
     def to_json(self) -> str:
-        """The whole game as JSON, identical to the Python engine's save of the same game."""
-        return save.dump(self._start, self._forced, _Data(self._native.to_dict()), self._comp, self._path)
+        """The whole game as JSON, identical to the Python engine's save of the same game
+        (:func:`save.dump`'s text: everything before the state, which never changes, is made once)."""
+        head = self._head
+        if head is None:
+            text = save.dump(self._start, self._forced, _Data({}), self._comp, self._path)
+            head = self._head = text[:-len(_EMPTY_STATE_TAIL)]
+        return head + json.dumps(self._native.to_dict(), separators=(",", ":")) + "}"
 
     def _with_state(self, state: State) -> NativeHailHydraGame:
         return from_state(state, self._comp, self._path, self._start, self._forced)
