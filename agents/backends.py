@@ -72,6 +72,7 @@ class GameTask:
         specs: one agent spec per seat.
         bot_seeds: one bot seed per seat.
         record: keep the decisions and the bots' notes (for a replay).
+        notes: with ``record``, ask the bots for their notes too (False: the decisions only).
     """
 
     index: int
@@ -81,6 +82,7 @@ class GameTask:
     specs: tuple[str, ...]
     bot_seeds: tuple[int, ...]
     record: bool = False
+    notes: bool = True
 
 
 def new_game(task: GameTask) -> Any:
@@ -115,7 +117,7 @@ def play_game(task: GameTask, *, ask_forced: bool = True) -> GameRecord:
     try:
         game = new_game(task)
         bots = [make_bot(spec, game=task.game, seed=s) for spec, s in zip(task.specs, task.bot_seeds)]
-        notes: list[dict | None] | None = [] if task.record else None
+        notes: list[dict | None] | None = [] if task.record and task.notes else None
         if notes is not None:
             for bot in bots:
                 want_notes(bot)

@@ -22,11 +22,13 @@ and re-exported by :mod:`agents.cli`.
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import shutil
+import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -62,6 +64,20 @@ def _marked_by(folder: Path, marker: str) -> int | None:
 
 class UsageError(Exception):
     """A bad command-line argument; printed as ``hydra-env CMD: error: ...`` with exit code 2."""
+
+
+def run_tool(name: str, parser: argparse.ArgumentParser, run: Callable[[argparse.Namespace], int],
+             argv: list[str] | None = None) -> int:
+    """The ``main`` of a stand-alone tool (``python -m agents.game_tools...``): parse ``argv`` (kept
+    as ``args.argv``), then ``run(args)``; a :class:`UsageError` is one line ``NAME: error: ...``
+    on stderr and exit status 2, never a traceback."""
+    args = parser.parse_args(argv)
+    args.argv = argv
+    try:
+        return run(args)
+    except UsageError as exc:
+        print(f"{name}: error: {exc}", file=sys.stderr)
+        return 2
 
 
 # --------------------------------------------------------------------------- checks

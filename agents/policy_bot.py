@@ -93,13 +93,18 @@ class PolicyBot:
             seat = game.current_player
             self.observation(game.view(seat), game.legal_actions())
 
+    def check_seats(self, view: Any) -> None:
+        """ConfigError, once, when the policy was trained for another seat count than ``view``'s
+        game (a solo policy in a game of several seats, or back)."""
+        if not self._seats_checked:
+            check_seats(self.model, self.path, getattr(view, "num_players", None))
+            self._seats_checked = True
+
     # ------------------------------------------------------------ written once
     def act(self, view: Any, legal_actions: list[int] | None = None) -> int:
         """The policy's choice among the legal actions."""
         legal = list(view.legal_actions() if legal_actions is None else legal_actions)
-        if not self._seats_checked:     # a solo policy in a game of several seats, or back
-            check_seats(self.model, self.path, getattr(view, "num_players", None))
-            self._seats_checked = True
+        self.check_seats(view)
         obs = self.observation(view, legal)
         mask = self.mask(view, legal, obs)
         action, _ = self.model.predict(obs, action_masks=mask, deterministic=self.deterministic)

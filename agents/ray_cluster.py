@@ -23,6 +23,7 @@ import atexit
 import json
 import os
 import shutil
+import socket
 import sys
 import tempfile
 from pathlib import Path
@@ -76,16 +77,16 @@ AUTH_HINT = ("the cluster asks for Ray's token authentication: set RAY_AUTH_MODE
              "or ~/.ray/auth_token; `ray get-auth-token` on the head prints it), then run again")
 
 
-def explain(address: str, error: BaseException, said: str = "") -> str:
+def explain(address: str, error: BaseException, said: str = "", flag: str = "--address") -> str:
     """The user's message for a failure to join the cluster at ``address`` (``said``: what Ray
     wrote to the standard error meanwhile)."""
     text = f"{error} {said}"
     if any(word in text for word in ("InvalidAuthToken", "Unauthenticated", "auth token", "authentication")):
-        return f"--address {address}: {AUTH_HINT}"
+        return f"{flag} {address}: {AUTH_HINT}"
     hint = ("" if os.environ.get("RAY_AUTH_MODE") == "token" else
             "; if the cluster uses token authentication (Ray 2.59+ turns it on for clusters started "
             "locally), set RAY_AUTH_MODE=token and the token (RAY_AUTH_TOKEN) in this shell")
-    return (f"--address {address}: no Ray cluster could be reached there ({str(error).strip()[:300]}); "
+    return (f"{flag} {address}: no Ray cluster could be reached there ({str(error).strip()[:300]}); "
             f"give the address of a running cluster, such as HOST:6379 (or ray://HOST:10001){hint}")
 
 
@@ -113,10 +114,29 @@ def _init_holding_stderr(**kwargs: Any) -> tuple[BaseException | None, str]:
     return failure, said
 
 
-def connect(address: str, **init_kwargs: Any) -> None:
+def _unreachable(address: str, timeout: float = 5.0) -> str | None:
+    """Why nothing can answer at a plain ``HOST:PORT`` address (None: something listens there, or
+    the address is of another form, ``auto`` or ``ray://...``, which Ray resolves itself). Ray
+    itself would retry a dead address for many minutes."""
+    host, sep, port = address.rpartition(":")
+    if not sep or "://" in address or not port.isdigit():
+        return None
+    try:
+        with socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout=timeout):
+            return None
+    except OSError as exc:
+        return f"nothing answers there ({exc.strerror or exc})"
+
+
+def connect(address: str, *, flag: str = "--address", **init_kwargs: Any) -> None:
     """Join the Ray cluster at ``address`` with :func:`cluster_runtime_env` (UsageError naming
-    the fix when Ray refuses, token authentication among them)."""
+    the fix when nothing listens there or Ray refuses, token authentication among them; the
+    message names the address as ``flag``, where the user gave it)."""
     import ray
+    dead = _unreachable(address)
+    if dead is not None:
+        raise UsageError(f"{flag} {address}: {dead}; give the address of a running Ray cluster's head, "
+                         f"such as HOST:6379 (`ray start --head` prints it), or ray://HOST:10001")
     runtime_env = cluster_runtime_env()
     extra = init_kwargs.pop("runtime_env", None) or {}
     runtime_env["env_vars"].update(extra.get("env_vars", {}))
@@ -125,7 +145,7 @@ def connect(address: str, **init_kwargs: Any) -> None:
     if failure is not None:
         if ray.is_initialized():
             ray.shutdown()
-        raise UsageError(explain(address, failure, said)) from None
+        raise UsageError(explain(address, failure, said, flag)) from None
 
 
 __all__ = ["cluster_runtime_env", "connect", "explain", "staged_hydra_env"]

@@ -42,7 +42,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import torch
 
 from hydra_env.errors import ConfigError
 
@@ -144,20 +143,5 @@ class LeagueOpponents:
             from hydra_env.envs.bots import make_bot
             return make_bot(self.fallback, game=self.game, seed=seed)
         module = FrozenCache.get(found[int(rng.integers(len(found)))], self.cache_size)
-        return _policy(module, self.explore, rng)
-
-
-def _policy(module: Any, explore: bool, rng: np.random.Generator) -> Any:
-    """``policy(observation) -> int`` of a frozen masked module (no gradient, weights untouched)."""
-    from ray.rllib.core.columns import Columns
-
-    def policy(observation: dict[str, Any]) -> int:
-        obs = {k: torch.as_tensor(np.asarray(v))[None] for k, v in observation.items()}
-        with torch.no_grad():
-            logits = module.forward_inference({Columns.OBS: obs})[Columns.ACTION_DIST_INPUTS][0]
-        if not explore:
-            return int(torch.argmax(logits))
-        probs = torch.softmax(logits.double(), -1).numpy()
-        return int(rng.choice(len(probs), p=probs / probs.sum()))
-
-    return policy
+        from agents.rllib.modules import module_policy
+        return module_policy(module, explore=self.explore, seed=int(rng.integers(1 << 63)))

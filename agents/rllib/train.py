@@ -98,13 +98,16 @@ def _steps_of(path: Path) -> int:
     return int(path.name.split("_")[1])
 
 
-def _ray(config: TrainConfig) -> bool:
-    """Start (or join, ``address``) Ray unless it runs; True when this call started it."""
+def start_ray(config: TrainConfig) -> bool:
+    """Start Ray, or join the cluster at ``address`` shipping the project's code with the job
+    (:func:`agents.ray_cluster.connect`: a node needs no install; a refusal is a UsageError that
+    says how to fix it), unless Ray runs already; True when this call started it."""
     import ray
     if ray.is_initialized():
         return False
     if config.address:
-        ray.init(address=config.address, log_to_driver=False)
+        from agents.ray_cluster import connect
+        connect(config.address, flag="field 'address' (--set address=...)")
     else:
         cpus = max(os.cpu_count() or 1, config.num_env_runners + config.num_learners + 1)
         ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False)
@@ -269,7 +272,7 @@ def _train(config: TrainConfig, run_dir: Path, resume: bool, workers: int) -> No
     saved = rllib_checkpoints(run_dir) if resume else []
     if resume and not saved:
         print(f"resuming {run_dir}: it has no RLlib checkpoint yet; starting it over")
-    started = _ray(config)
+    started = start_ray(config)
     try:
         run = _Run(config, run_dir)
         try:

@@ -151,12 +151,11 @@ def _native_random(run: EvalRun, task: ShardTask) -> Iterator[tuple[int, dict]]:
 
     from hydra_env.envs.vector.batch import NativeBatch
     n = max(1, min(task.batch, task.end - task.first))
-    batch = NativeBatch(run.spec, n, seat=-1, write_obs=False, write_masks=False, **run.params)
     # The end rewards (``returns``) are not read here; a game whose native batch does not write
-    # them has them computed in Python at each game's end, from a full result (about 40% of the
-    # time of a random game of Hydra): skip that.
-    if hasattr(batch, "_python_returns"):
-        batch._python_returns = False
+    # them would have them computed in Python at each game's end, from a full result (about 40%
+    # of the time of a random game of Hydra): write_returns=False skips that.
+    batch = NativeBatch(run.spec, n, seat=-1, write_obs=False, write_masks=False, write_returns=False,
+                        **run.params)
     result_hook = stream_hook(run, "batch_result")
     next_game = task.first
     index = [-1] * n
@@ -198,7 +197,7 @@ def _native_random(run: EvalRun, task: ShardTask) -> Iterator[tuple[int, dict]]:
 
 def _policy_like(bot: Any) -> bool:
     """A bot whose decisions can be batched: a deterministic policy without notes."""
-    return (all(hasattr(bot, a) for a in ("model", "observation", "mask"))
+    return (all(hasattr(bot, a) for a in ("model", "observation", "mask", "check_seats"))
             and bool(getattr(bot, "deterministic", False)) and not getattr(bot, "keep_notes", False))
 
 
@@ -239,7 +238,6 @@ def decide(model: Any, observations: list[Any], masks: np.ndarray) -> list[int]:
 def _batched(run: EvalRun, task: ShardTask) -> Iterator[tuple[int, dict]]:
     """The batched-policy path: each game plays until a policy decision waits, then one forward
     pass per network takes every waiting decision."""
-    from agents.policy_spaces import check_seats
     from hydra_env.envs.bots import make_bot
     todo = iter(range(task.first, task.end))
     slots: list[list[Any]] = []          # [index, game, bots, waiting (bot, obs, mask, legal) or None]
@@ -265,9 +263,7 @@ def _batched(run: EvalRun, task: ShardTask) -> Iterator[tuple[int, dict]]:
                 bot = bots[seat]
                 view = game.view(seat)
                 if _policy_like(bot):
-                    if not getattr(bot, "_seats_checked", True):
-                        check_seats(bot.model, bot.path, getattr(view, "num_players", None))
-                        bot._seats_checked = True
+                    bot.check_seats(view)
                     obs = bot.observation(view, legal)
                     slot[3] = (bot, obs, bot.mask(view, legal, obs), legal)
                     break

@@ -53,9 +53,12 @@ def save_atomic(model: Any, path: Path) -> None:
 
 def write_status(run_dir: Path, **fields: Any) -> dict[str, Any]:
     """Update the run's ``status.json`` with ``fields`` (and the time), atomically;
-    returns the new record. An unreadable old record is replaced."""
+    returns the new record. An unreadable old record is replaced. The ``stage`` of an
+    interruption goes once the run is in another state (resumed, trained, done)."""
     path = run_dir / "status.json"
     old = read_status(run_dir)
+    if fields.get("state", "interrupted") != "interrupted":
+        old.pop("stage", None)
     old.update(fields, updated=time.strftime("%Y-%m-%d %H:%M:%S"))
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(old, indent=2))

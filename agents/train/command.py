@@ -217,6 +217,8 @@ def run(args: argparse.Namespace) -> int:
                         run_dir = args.resume
                         trainer.train(config, run_dir, resume=True, workers=args.workers)
                 else:
+                    if engine == "rllib" and config.address:
+                        trainer.start_ray(config)      # a cluster that refuses: before any folder
                     run_dir = trainer.prepare_run(config, args.runs_dir)
                     print(f"run folder: {run_dir}")
                     trainer.train(config, run_dir, resume=False, workers=args.workers)

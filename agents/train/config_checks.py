@@ -82,9 +82,9 @@ def _engine_rules(c: TrainConfig) -> None:
         arguments.integer(f"field {name!r}", getattr(c, name), low=0, high=high,
                           fix="write 0 or a larger whole number")
     address = arguments.text("field 'address'", c.address, empty=True,
-                             fix="write '' (a local Ray), 'auto' or ray://HOST:PORT")
+                             fix="write '' (a local Ray), HOST:PORT, 'auto' or ray://HOST:PORT")
     if address != address.strip() or any(ch.isspace() for ch in address):
-        raise ConfigError(f"field 'address' must be '' (a local Ray), 'auto' or ray://HOST:PORT "
+        raise ConfigError(f"field 'address' must be '' (a local Ray), HOST:PORT, 'auto' or ray://HOST:PORT "
                           f"without spaces, got {address!r}")
     if c.engine != "rllib":
         return

@@ -95,7 +95,7 @@ class TrainConfig:
                                       "(0: n_envs)")
     num_learners: int = _f(0, "engine rllib: RLlib's remote learners (0: learn in the training process)")
     address: str = _f("", "engine rllib: the Ray cluster to join ('' : a local Ray of this machine; "
-                      "'auto', or ray://HOST:PORT)")
+                      "HOST:PORT, 'auto', or ray://HOST:PORT; the job ships the code: docs/cluster.md)")
 
     def to_dict(self) -> dict[str, Any]:
         """The resolved config as a plain dict."""

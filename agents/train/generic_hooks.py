@@ -32,11 +32,28 @@ COMMAND = "hydra-env evaluate"
 
 
 def game_params(game: str, config: TrainConfig) -> dict[str, Any]:
-    """The game's parameters in the config's ``env_kwargs`` (the other keys are the
-    env's own: reward, candidates ...), checked, the others at their defaults."""
+    """The parameters of the games the config's env plays: the game's parameters in its
+    ``env_kwargs`` (the other keys are the env's own: reward, candidates ...) over the env
+    id's own defaults (``hydra_env/Heroica-v0`` is a race of 2 where the game's default is
+    solo), the others at the game's defaults; checked."""
     spec = game_spec(game)
     names = {p.name for p in spec.params}
-    return spec.check_params({k: v for k, v in config.env_kwargs.items() if k in names})
+    played = {k: v for k, v in {**_env_id_params(config), **config.env_kwargs}.items() if k in names}
+    return spec.check_params(played)
+
+
+def _env_id_params(config: TrainConfig) -> dict[str, Any]:
+    """The game parameters an env of the config's id plays with its kwargs (``{}`` for an env
+    that does not say: only the generic GameEnv and its subclasses keep ``params``)."""
+    import gymnasium as gym
+
+    from hydra_env.envs.policy_env import env_args_from_training_config
+    _, kwargs = env_args_from_training_config(config.to_dict())     # the env without its opponent pool
+    env = gym.make(config.env, **kwargs)
+    try:
+        return dict(getattr(env.unwrapped, "params", None) or {})
+    finally:
+        env.close()
 
 
 def first_opponent(config: TrainConfig, default: str = "random") -> str:

@@ -230,3 +230,13 @@ def test_overrides_given_on_resume_go_into_the_config_and_the_status(
     err = capsys.readouterr().err
     assert "'net_arch' cannot change when a run is resumed" in err and "Traceback" not in err
     assert ((run / "config.yaml").read_text(), (run / "status.json").read_text()) == before
+
+
+def test_the_stage_of_an_interruption_goes_once_the_run_goes_on(tmp_path: Path) -> None:
+    cb.write_status(tmp_path, state="interrupted", stage="PPO", timesteps=128)
+    assert cb.read_status(tmp_path)["stage"] == "PPO"
+    cb.write_status(tmp_path, train_seconds=3.0)                   # no new state: the record stays
+    assert cb.read_status(tmp_path)["stage"] == "PPO"
+    status = cb.write_status(tmp_path, state="running", timesteps=128)
+    assert "stage" not in status and "stage" not in cb.read_status(tmp_path)
+    assert cb.read_status(tmp_path)["timesteps"] == 128

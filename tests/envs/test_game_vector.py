@@ -120,3 +120,26 @@ def test_the_batch_check_catches_a_batch_that_writes_a_wrong_mask(nim, monkeypat
     monkeypatch.setattr(batch_module.PythonBatch, "_write", broken)
     with pytest.raises(AssertionError, match="mask"):
         batch_test("nim", num_games=2, steps=5)
+
+
+def _play_out(batch) -> None:
+    """Every row from its own seed to the end, by seeded random legal actions."""
+    for row in range(batch.num_games):
+        batch.start(row, 7 + row)
+    batch_rng = np.random.default_rng(3)
+    while not batch.over.all():
+        rows = np.flatnonzero(~batch.over)
+        batch.apply(batch.sample_legal(batch_rng.random(batch.num_games))[rows], rows)
+
+
+@pytest.mark.parametrize("game,params,batch_engine", [("nim", {"piles": 2}, "python")]
+                         + ([("hydras", {"num_players": 2}, "native")] if native.available() else []))
+def test_write_returns_false_leaves_the_end_returns_to_the_games_result(nim, game, params, batch_engine) -> None:
+    batches = [make_batch(game, 4, engine=batch_engine, write_obs=False, write_masks=False, write_returns=keep,
+                          **params) for keep in (True, False)]
+    for batch in batches:
+        _play_out(batch)
+    written, skipped = batches
+    assert written.returns.any() and not skipped.returns.any()
+    for row in range(4):
+        assert np.array_equal(written.returns[row], written.spec.game_returns(skipped.game(row)))

@@ -17,13 +17,9 @@ The RLlib run against such a head is in tests/rllib (it needs ray[rllib]).
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,15 +27,9 @@ import pytest
 
 pytest.importorskip("ray")
 
-TOKEN = "0123456789abcdef0123456789abcdef"
+from helpers.ray_head import TOKEN, free_port, ray_head, without_project  # noqa: E402
+
 LEFT_OUT = ("hydra_env", "_editable_")
-RAY_CLI = "import sys\nfrom ray.scripts.scripts import main\nsys.argv = ['ray'] + sys.argv[1:]\nmain()"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def _packageless_python(root: Path) -> Path:
@@ -58,13 +48,6 @@ def _packageless_python(root: Path) -> Path:
     return root / "venv" / "bin" / "python"
 
 
-def _clean_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k != "PYTHONPATH" and not k.startswith(("RAY_", "HYDRA_ENV_"))}
-    env.update(extra)
-    return env
-
-
 @pytest.fixture(scope="module")
 def head() -> Iterator[dict[str, object]]:
     """A token-authenticated loopback Ray head run by a Python without this package."""
@@ -72,34 +55,15 @@ def head() -> Iterator[dict[str, object]]:
     python = _packageless_python(root)
     probe = subprocess.run([str(python), "-c", "import ray, numpy\ntry:\n import hydra_env\nexcept ImportError:"
                             "\n print('no hydra_env')"], capture_output=True, text=True, cwd=root,
-                           env=_clean_env())
+                           env=without_project())
     assert probe.stdout.strip() == "no hydra_env", probe.stderr
-    port = _free_port()
-    log = open(root / "head.log", "w")
-    process = subprocess.Popen(
-        [str(python), "-c", RAY_CLI,
-         "start", "--head", "--block", "--port", str(port), "--num-cpus", "2", "--include-dashboard=false",
-         "--disable-usage-stats", "--temp-dir", str(root / "r")],
-        cwd=root, env=_clean_env(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=TOKEN),
-        stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 120
-        while "Ray runtime started" not in (root / "head.log").read_text():
-            assert process.poll() is None and time.monotonic() < deadline, (root / "head.log").read_text()
-            time.sleep(0.5)
-        yield {"address": f"127.0.0.1:{port}", "root": root}
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-        log.close()
+    with ray_head(python, root, without_project(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=TOKEN)) as address:
+        yield {"address": address, "root": root}
 
 
 def _hydra_env(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "agents.cli", *args], capture_output=True, text=True,
-                          cwd=cwd, env=_clean_env(PYTHONPATH=str(Path(__file__).resolve().parents[2]), **env),
+                          cwd=cwd, env=without_project(PYTHONPATH=str(Path(__file__).resolve().parents[2]), **env),
                           timeout=600)
 
 
@@ -114,6 +78,14 @@ def test_a_cluster_with_token_authentication_refuses_a_driver_without_the_token_
     assert "RAY_AUTH_MODE=token" in done.stderr and "RAY_AUTH_TOKEN" in done.stderr
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_an_address_where_nothing_listens_is_refused_at_once_and_writes_nothing(tmp_path: Path) -> None:
+    done = _hydra_env([*EVALUATE, "--backend", "ray", "--address", f"127.0.0.1:{free_port()}",
+                       "--out", str(tmp_path / "out")], tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "nothing answers there" in done.stderr and "ray start --head" in done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "out").exists()
 
 
 def test_evaluate_on_a_head_without_the_package_equals_the_local_run(head: dict[str, object], tmp_path: Path) -> None:
@@ -147,7 +119,7 @@ def test_a_node_without_the_package_finds_the_games_bots_and_native_engines_ship
         head: dict[str, object], tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", PROBE, str(head["address"])], capture_output=True, text=True,
                           cwd=tmp_path, timeout=600,
-                          env=_clean_env(PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+                          env=without_project(PYTHONPATH=str(Path(__file__).resolve().parents[2]),
                                          RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=TOKEN))
     assert done.returncode == 0, done.stderr[-3000:]
     seen = json.loads(done.stdout.strip().splitlines()[-1])

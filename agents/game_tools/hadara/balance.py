@@ -31,7 +31,7 @@ from typing import Any
 from agents import cli
 from agents.game_tools.hadara import balance_report as report
 from agents.game_tools.hadara.balance_play import play_table, rotated_specs, versus_specs
-from agents.outputs import UsageError
+from agents.outputs import UsageError, run_tool
 
 TABLES = ("versus", "five", "self")
 BOTS = ("greedy", "specialist:colour=yellow", "specialist:colour=red", "specialist:colour=blue",
@@ -210,13 +210,7 @@ def plot(result: dict[str, Any], path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """The command line; a bad option is one line on stderr and exit status 2."""
-    args = parser().parse_args(argv)
-    args.argv = argv
-    try:
-        return run(args)
-    except UsageError as exc:
-        print(f"balance: error: {exc}", file=sys.stderr)
-        return 2
+    return run_tool("balance", parser(), run, argv)
 
 
 if __name__ == "__main__":

@@ -18,11 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.backends import GameRecord, GameTask, bot_seed, game_seed, new_game, run_games
+from agents.backends import GameRecord, GameTask, bot_seed, game_seed, run_games
 from agents.evaluate_defaults import seat_specs
 
 GAME = "hadara"
-MAX_STEPS = 100_000
 
 
 @dataclass
@@ -58,28 +57,6 @@ def rotated_specs(lineup: Sequence[str]) -> Callable[[int], tuple[str, ...]]:
     """Game ``i``'s seats of a line-up of one spec per seat, shifted by ``i``."""
     n = len(lineup)
     return lambda i: tuple(lineup[(s - i) % n] for s in range(n))
-
-
-def play_recorded(task: GameTask) -> GameRecord:
-    """Play one game (every decision asked of its seat's bot) and keep its decisions; a
-    module-level function, so that it reaches worker processes."""
-    from agents.backends import GameError
-    from hydra_env.envs.bots import make_bot
-
-    try:
-        game = new_game(task)
-        bots = [make_bot(spec, game=task.game, seed=s) for spec, s in zip(task.specs, task.bot_seeds)]
-        steps = 0
-        while not game.is_over:
-            seat = game.current_player
-            game.apply(bots[seat].act(game.view(seat), game.legal_actions()))
-            steps += 1
-            if steps > MAX_STEPS:
-                raise GameError(f"no end after {MAX_STEPS} decisions")
-    except Exception as exc:       # noqa: BLE001 — reported with the game that failed
-        raise GameError(f"game {task.index} (seed {task.seed}, agents {', '.join(task.specs)}) "
-                        f"failed: {type(exc).__name__}: {exc}") from None
-    return GameRecord(task.index, task.seed, game.result().to_dict(), list(game.history), None, steps)
 
 
 def facts_of(task: GameTask, record: GameRecord) -> GameFacts:
@@ -132,8 +109,8 @@ def play_table(specs_of: Callable[[int], tuple[str, ...]], players: int, games: 
     def task(i: int) -> GameTask:
         specs = specs_of(i)
         return GameTask(i, GAME, params, game_seed(seed, i if same else i // players), specs,
-                        tuple(bot_seed(seed, i, s) for s in range(players)))
+                        tuple(bot_seed(seed, i, s) for s in range(players)), record=True, notes=False)
 
     tasks = [task(i) for i in range(games)]
-    records = run_games(tasks, workers=workers, progress=progress, play=play_recorded)
+    records = run_games(tasks, workers=workers, progress=progress)
     return [facts_of(tasks[r.index], r) for r in records]

@@ -24,7 +24,7 @@ from agents.evaluate import evaluate_games, read_games_csv
 from agents.evaluate_defaults import percent_text
 from agents.game_tools.hadara import sources
 from agents.game_tools.hadara.evaluate import agent_parts, other_parts
-from agents.outputs import UsageError
+from agents.outputs import run_tool
 
 COLUMNS = ("players", "group", "n", "win_rate", "win_lo", "win_hi", "total",
            *(f"{s}_{part}" for s in sources.SOURCES for part in ("mean", "lo", "hi", "share")))
@@ -120,12 +120,7 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """The command line; a bad option is one line on stderr and exit status 2."""
-    args = parser().parse_args(argv)
-    try:
-        return run(args)
-    except UsageError as exc:
-        print(f"sources_report: error: {exc}", file=sys.stderr)
-        return 2
+    return run_tool("sources_report", parser(), run, argv)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from typing import Any
 from agents import cli
 from agents.evaluate import evaluate_games, read_games_csv
 from agents.game_tools.heroica.evaluate import quartiles_text
-from agents.outputs import UsageError
+from agents.outputs import run_tool
 
 COLUMNS = ("hero", "games", "censored_mean", "censored_ci_low", "censored_ci_high", "won_within_limit",
            "won_ci_low", "won_ci_high", "q1", "median", "q3", "optimum", "gap", "regret_mean",
@@ -103,12 +103,7 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """The command line; a bad option is one line on stderr and exit status 2."""
-    args = parser().parse_args(argv)
-    try:
-        return run(args)
-    except UsageError as exc:
-        print(f"solo_report: error: {exc}", file=sys.stderr)
-        return 2
+    return run_tool("solo_report", parser(), run, argv)
 
 
 if __name__ == "__main__":

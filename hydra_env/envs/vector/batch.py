@@ -51,9 +51,11 @@ class GameBatch:
     engine = "python"
 
     def __init__(self, game: str | GameSpec, num_games: int, *, seat: int = -1, write_obs: bool = True,
-                 write_masks: bool = True, **params: Any) -> None:
+                 write_masks: bool = True, write_returns: bool = True, **params: Any) -> None:
         """``game`` a registered name or game string; ``params`` its parameters; ``write_obs`` /
-        ``write_masks`` False leave those buffers empty (0 columns) and unwritten."""
+        ``write_masks`` False leave those buffers empty (0 columns) and unwritten; ``write_returns``
+        False leaves ``returns`` unspecified (no end result is computed in Python for it: read a
+        finished row's result from :meth:`game`)."""
         if isinstance(game, GameSpec):
             spec, from_string = game, {}
         else:
@@ -66,6 +68,7 @@ class GameBatch:
         self.obs_size = int(self.observer.size)
         self.write_obs = bool(arguments.boolean("write_obs", write_obs))
         self.write_masks = bool(arguments.boolean("write_masks", write_masks))
+        self.write_returns = bool(arguments.boolean("write_returns", write_returns))
         self.obs = np.zeros((n, self.obs_size if self.write_obs else 0), np.float32)
         self.masks = np.zeros((n, self.action_size if self.write_masks else 0), np.int8)
         self.current_player = np.full(n, -1, np.int32)
@@ -122,7 +125,8 @@ class PythonBatch(GameBatch):
         writer = self.seat if self.seat >= 0 else cur
         self.current_player[row] = cur
         self.over[row] = cur < 0
-        self.returns[row] = self.spec.game_returns(game) if game is not None else 0.0
+        if self.write_returns:
+            self.returns[row] = self.spec.game_returns(game) if game is not None else 0.0
         if self.write_masks:
             self.masks[row] = 0
             if cur >= 0 and cur == writer:
@@ -191,7 +195,7 @@ class NativeBatch(GameBatch):
         batch_class, prototype, self._wrap = factory(dict(self.params))
         self._native = batch_class(prototype, self.num_games, self.seat, self.obs, self.masks,
                                    self.current_player, self.over, self.returns)
-        self._python_returns = not batch_class.writes_returns
+        self._python_returns = self.write_returns and not batch_class.writes_returns
         self._started = np.zeros(self.num_games, bool)
 
     def start(self, row: int, seed: int) -> None:

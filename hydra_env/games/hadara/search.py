@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from hydra_env.api.bots import make_notes
 from hydra_env.games.hadara.bots import _after, value
 from hydra_env.games.hadara.native import greedy as native_greedy
 from hydra_env.games.hadara.state import WHEEL, State
@@ -85,6 +86,9 @@ class RolloutBot:
     """Greedy playouts over re-deals of the seat's view (the module docstring)."""
 
     name = "rollout"
+    keep_notes = False
+    """Set (``want_notes``) to leave each decision's candidates and their mean outcomes in ``last_notes``."""
+    last_notes = None
     PARAM_RANGES = {"candidates": (1, 76), "samples": (1, 10_000), "margin": (0, 1)}
     """The ranges of the spec's numbers (hydra_env.envs.bots: ``rollout:samples=0`` is refused)."""
 
@@ -106,6 +110,7 @@ class RolloutBot:
     def act(self, view: Any, legal_actions: list[int]) -> int:
         """The candidate of best mean playout outcome."""
         legal = [int(a) for a in legal_actions]
+        self.last_notes = None
         if len(legal) == 1:
             return legal[0]
         seat = view.seat
@@ -122,6 +127,10 @@ class RolloutBot:
         for k, total in enumerate(totals):
             if total > best_total + 1e-9:
                 best, best_total = k, total
+        if self.keep_notes:
+            self.last_notes = make_notes("values", zip(ranked, totals / self.samples),
+                                         f"mean playout outcome (win share + {self.margin:g} x margin) over "
+                                         f"{self.samples} re-deals")
         return ranked[best]
 
     def ranked(self, sample: Any, seat: int, legal: list[int]) -> list[int]:

@@ -8,7 +8,9 @@ of another seat's phase-A sales. :func:`determinize` deals all of that anew,
 consistently: the unseen cards of each epoch and colour go into the decks, other
 seats' pairs and other seats' phase-A sales of that epoch and colour (the rest to
 the box); the unseen colonies of each level into the stacks and the plundered
-colonies (the rest to the box). numpy and the standard library only.
+colonies (the rest to the box). Another seat that has made its hidden draft choice
+gets one drawn anew, uniform over its legal choices on its re-dealt pair (the seat
+knows only that it chose). numpy and the standard library only.
 """
 
 from __future__ import annotations
@@ -91,11 +93,17 @@ def _redeal_cards(state: State, comps: Components, seat: int, gen: np.random.Gen
     for other in range(state.players):
         if other != seat and state.pairs[other]:
             state.pairs[other].sort()
-            choice = state.choices[other]
-            if choice >= 0:                # a hidden choice stays, a buy it could not pay becomes a sale
-                _, k, sold = codec.block(choice)
-                if not sold and price(state, comps, other, state.pairs[other][k]) > state.coins[other]:
-                    state.choices[other] = codec.draft(k, True)
+            if state.choices[other] >= 0:   # chosen, but what is hidden (HD13): drawn anew
+                state.choices[other] = _any_choice(state, comps, other, gen)
+
+
+def _any_choice(state: State, comps: Components, seat: int, gen: np.random.Generator) -> int:
+    """A draft choice of ``seat`` on its (re-dealt) pair, uniform over the legal ones: keep either
+    card and sell it, or buy it where the seat can pay."""
+    pair = state.pairs[seat]
+    legal = [codec.draft(k, sold) for k in range(len(pair)) for sold in (False, True)
+             if sold or price(state, comps, seat, pair[k]) <= state.coins[seat]]
+    return legal[int(gen.integers(len(legal)))]
 
 
 def _redeal_colonies(state: State, comps: Components, gen: np.random.Generator) -> None:

@@ -4,6 +4,8 @@ action is illegal, and what a legal one does.
 
 from __future__ import annotations
 
+import functools
+
 from hydra_env.games.hail_hydra.codec import (
     CARDS,
     CLAIM,
@@ -58,9 +60,15 @@ _COUNTS = [action_counts(a) for a in range(len(MULTISETS))]
 
 
 def multisets_from(hand: list[int], lengths: tuple[int, ...]) -> list[int]:
-    """CARDS actions of every multiset of ``hand`` whose size is in ``lengths``."""
-    return [a for a, counts in enumerate(_COUNTS) if _LENGTHS[a] in lengths
-            and all(counts[v] <= hand[v] for v in range(8))]
+    """CARDS actions of every multiset of ``hand`` whose size is in ``lengths`` (a new list)."""
+    return list(_multisets(tuple(hand), tuple(lengths)))
+
+
+@functools.lru_cache(maxsize=8192)
+def _multisets(hand: tuple[int, ...], lengths: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`multisets_from`, memoised: a hand of 8 counts repeats often across decisions."""
+    return tuple(a for a, counts in enumerate(_COUNTS) if _LENGTHS[a] in lengths
+                 and all(counts[v] <= hand[v] for v in range(8)))
 
 
 def relative(state: State, seat: int, target: int) -> int:

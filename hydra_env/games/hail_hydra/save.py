@@ -10,6 +10,7 @@ any field differs from what the replay gives: a tampered field is named in the
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import fields
 from typing import Any
@@ -45,11 +46,18 @@ def state_from_data(data: Any, where: str) -> State:
 
 
 def dump(game_start: str, forced: bool, state: State, comp: Components, components_path: str) -> str:
-    """The save text of a game."""
-    doc = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "components": components_path,
-           "components_name": comp.name, "components_version": comp.version, "components_digest": comp.digest,
-           "forced": forced, "start": json.loads(game_start), "state": state.to_data()}
-    return json.dumps(doc, separators=(",", ":"))
+    """The save text of a game: compact JSON, its keys in this order, ``start`` and ``state`` last."""
+    head = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "components": components_path,
+            "components_name": comp.name, "components_version": comp.version, "components_digest": comp.digest,
+            "forced": forced}
+    return (json.dumps(head, separators=(",", ":"))[:-1] + ',"start":' + _compact(game_start)
+            + ',"state":' + json.dumps(state.to_data(), separators=(",", ":")) + "}")
+
+
+@functools.lru_cache(maxsize=256)
+def _compact(text: str) -> str:
+    """A JSON text in compact form (a game's start, the same text at every save of the game)."""
+    return json.dumps(json.loads(text), separators=(",", ":"))
 
 
 def check_forced_start(state: State, comp: Components) -> None:

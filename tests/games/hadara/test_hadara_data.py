@@ -76,3 +76,24 @@ def test_a_user_component_file_plays_and_saves_with_its_path(tmp_path):
     game = HadaraGame.new(3, 1, components=str(path))
     assert game.components.silver_price == (1, 2, 3)
     assert HadaraGame.from_json(game.to_json()).components.silver_price == (1, 2, 3)
+
+
+def test_a_retune_candidate_changes_what_it_names_and_leaves_the_shipped_file(tmp_path):
+    import subprocess
+    import sys
+    shipped = DATA_FILE.read_bytes()
+    changes = tmp_path / "changes.json"
+    changes.write_text(json.dumps({"params": {"silver_price": {"1": 9, "2": 13, "3": 26}},
+                                   "calibration": ["T99 a test step"]}))
+    out = tmp_path / "candidate.json"
+    done = subprocess.run([sys.executable, "-m", "hydra_env.games.hadara.data.generate", str(out),
+                           "--changes", str(changes)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    candidate = load_components(out)
+    assert candidate.silver_price == (9, 13, 26) and DATA_FILE.read_bytes() == shipped
+    assert json.loads(out.read_text())["calibration"][-1] == "T99 a test step"
+    changes.write_text(json.dumps({"params": {"silver_prices": {}}}))
+    refused = subprocess.run([sys.executable, "-m", "hydra_env.games.hadara.data.generate", str(tmp_path / "x.json"),
+                              "--changes", str(changes)], capture_output=True, text=True)
+    assert refused.returncode != 0 and "no generator parameter 'silver_prices'" in refused.stderr
+    assert "Traceback" not in refused.stderr and not (tmp_path / "x.json").exists()

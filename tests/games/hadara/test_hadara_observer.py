@@ -28,7 +28,9 @@ def test_hd32_game_block_kind_round_wheel_board_and_first_player():
     board = g[26:51].reshape(5, 5)
     assert [int(np.argmax(row)) for row in board] == game.state.board_order
     assert g[51 + (game.state.first[0] - seat) % 4] == 1
-    assert g[57] == pytest.approx(6 / 30) and g[58] == pytest.approx(10 / 30)
+    comps = game.components                                   # the epoch-I medal prices, from the data
+    assert g[57] == pytest.approx(comps.silver_price[0] / 30)
+    assert g[58] == pytest.approx(comps.gold_price[0] / 30)
 
 
 def test_hd32_seat_rows_start_with_the_observer_and_go_clockwise():

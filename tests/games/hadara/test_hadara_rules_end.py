@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from hadara_helpers import all_draft, play_random, start_draft
@@ -145,6 +147,33 @@ def test_hd34_redeal_two_games_differing_in_hidden_cards_look_the_same_to_a_seat
         redealt = game.determinize(watcher, k)
         assert redealt.to_json() != game.to_json()
         assert _picture(redealt, watcher) == _picture(game, watcher)
+
+
+def _without_history(game):
+    """A game's saved state less its action history (a re-deal keeps the history it came from)."""
+    saved = json.loads(game.to_json())
+    saved.pop("history", None)
+    saved["state"].pop("history", None)
+    return saved
+
+
+def test_hd34_redeal_draws_another_seats_hidden_draft_choice_anew():
+    """Which card another seat kept, and whether it buys or sells, is hidden (HD13): two games that
+    differ only in that choice give the watching seat the same re-deals, and the re-dealt choices
+    vary over the seat's legal ones."""
+    game = start_draft(deal(4, seed=7))
+    first = game.current_player
+    watcher = (first + 1) % 4
+    other = game.clone()
+    game.apply(codec.draft(0, True))                     # the first seat sells its card 0 ...
+    other.apply(codec.draft(1, True))                    # ... or sells its card 1: hidden either way
+    assert _picture(other, watcher) == _picture(game, watcher)
+    drawn = set()
+    for k in range(40):
+        a, b = game.determinize(watcher, k), other.determinize(watcher, k)
+        assert _without_history(a) == _without_history(b)
+        drawn.add(a.state.choices[first])
+    assert {codec.draft(0, True), codec.draft(1, True)} <= drawn
 
 
 def test_hd34_determinize_deals_hidden_colonies_anew_and_keeps_the_counts():

@@ -163,7 +163,8 @@ def test_hd24_medals_one_at_a_time_within_the_limits():
     game.apply(codec.silver(1))
     game.apply(codec.GOLD)
     game.apply(codec.silver(1))
-    assert game.state.coins[seat] == 50 - 6 - 10 - 6 and game.state.silver[seat] == [1, 1]
+    silver, gold = game.components.silver_price[0], game.components.gold_price[0]   # epoch I prices
+    assert game.state.coins[seat] == 50 - silver - gold - silver and game.state.silver[seat] == [1, 1]
     assert game.state.tiles[seat][1] == 0 and game.state.tracks[seat][1] == 0      # no track change
     assert game.legal_actions() == [codec.GOLD, codec.PASS]
 

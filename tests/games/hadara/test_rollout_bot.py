@@ -126,3 +126,20 @@ def test_rollout_comes_from_the_registry_and_checks_its_parameters():
         RolloutBot(margin="big")
     with pytest.raises(ValueError, match="seed"):
         RolloutBot(seed=-1)
+
+
+@needs_native
+def test_rollout_notes_name_its_candidates_and_their_mean_outcomes_when_asked():
+    from hydra_env.api.bots import notes_of, want_notes
+    bot = RolloutBot(seed=3, candidates=3, samples=2)
+    game = next(g for g in positions(4, 8, every=5) if len(g.legal_actions()) > 3
+                and g.pending["kind"] != "WHEEL")
+    seat, legal = game.current_player, game.legal_actions()
+    bot.act(game.view(seat), legal)
+    assert notes_of(bot) is None                                   # none unless asked
+    want_notes(bot)
+    chosen = bot.act(game.view(seat), legal)
+    notes = notes_of(bot)
+    assert "re-deals" in notes["label"] and len(notes["values"]) == 3
+    assert {int(a) for a in notes["values"]} <= set(legal) and str(chosen) in notes["values"]
+    assert notes["values"][str(chosen)] == max(notes["values"].values())     # it plays the best mean

@@ -9,11 +9,14 @@ is checked by :mod:`hydra_env.games.hadara.components`). After generation the
 JSON is the source of truth: edit it by hand or change PARAMS and re-run.
 
     python -m hydra_env.games.hadara.data.generate [out.json]   (deterministic: no randomness)
+    python -m hydra_env.games.hadara.data.generate candidate.json --changes changes.json
 
-With no argument it rewrites the shipped file beside this module.
+With no argument it rewrites the shipped file beside this module. ``--changes`` makes a re-tune
+candidate: ``{"params": {NAME: value, ...}, "calibration": ["T13 ...", ...]}`` replaces whole
+entries of PARAMS and appends calibration notes; measure it with the balance tool's
+``--components candidate.json``, then adopt it by editing PARAMS here.
 """
 import json
-import sys
 from pathlib import Path
 
 COLOURS = ["yellow", "red", "blue", "green", "purple"]          # data order
@@ -40,7 +43,7 @@ PARAMS = {
     # cost weight of a colour's track points, by epoch (income is worth less late,
     # culture and food less early)
     "colour_weight": {"yellow": {1: 1.15, 2: 1.0, 3: 0.6}, "red": {1: 1.0, 2: 1.0, 3: 0.9},
-                      "blue": {1: 0.6, 2: 0.9, 3: 0.9}, "green": {1: 0.4, 2: 0.7, 3: 0.7}},
+                      "blue": {1: 0.6, 2: 0.9, 3: 0.9}, "green": {1: 0.5, 2: 0.7, 3: 0.7}},
     # primary values are scaled per colour: a' = floor(a * scale + 0.5)
     "primary_scale": {"yellow": 1.0, "red": 1.0, "blue": 1.0, "green": 1.25},
     "noise": [0, 0, -1, 0, 1, 0, 0, 0, 1, -1],
@@ -75,14 +78,14 @@ PARAMS = {
     "sale_value": {1: 2, 2: 3, 3: 4},      # seed (spec HD15)
     # ---- setup cards, side A: (initiative, income, military, culture, food, coins)
     "setup_a": [(1, 2, 2, 1, 4, 8), (2, 2, 1, 2, 4, 8), (3, 2, 1, 1, 6, 7),
-                (4, 3, 1, 1, 4, 6), (5, 2, 1, 1, 4, 9)],
+                (4, 3, 1, 1, 4, 7), (5, 2, 1, 1, 4, 9)],
     # ---- player board: statues (culture requirement, points, bonus value) ----
     "statues": [(3, 2, 1), (6, 4, 2), (10, 6, 2), (15, 8, 3), (21, 10, 3), (28, 13, 4)],
     "tiles_per_track": 2,
     "silver_spaces": 2,
     "gold_spaces": 2,
     # ---- medals ----
-    "silver_price": {1: 6, 2: 10, 3: 20},
+    "silver_price": {1: 8, 2: 12, 3: 24},
     "gold_price": {1: 10, 2: 16, 3: 30},
     "gold_points_per_set": 7,                     # seed (spec HD27)
     "coins_per_point": 5,                          # end: floor(coins / 5) (public rule summary)
@@ -131,6 +134,32 @@ CALIBRATION = [
     "games; greedy shares (4p) cards 36.5, colonies 20.0, statues 15.9, silver 7.8, gold 18.6, coins 1.1; "
     "five specialists (5p) 16.8/15.8/19.4/20.6/27.4 (yellow/red/blue/green/purple); each specialist vs 3 "
     "greedy 19.0/19.7/23.8/18.2/22.0 (greedy 25); setup cards within -1.8..+1.0 of the mean (4p).",
+    "T10 (engine, strongest agents, 2026-12-02; python -m agents.game_tools.hadara.balance) the "
+    "learned ppo:hadara-default takes 44.5 points from silver medals against three greedy (greedy "
+    "15.5) and 25.0 at a table of four of itself (gold 3.7); greedy's silver share 13.2% (target "
+    "5-12); five specialists at one 5p table (1,000 games): green 32.9% [30.1, 35.9] with 42.4 "
+    "silver points: silver medals 6/10/20 -> 8/12/24: green 29.6% [26.9, 32.5] with 29.6 silver "
+    "points (yellow 13.8, red 15.2, blue 16.7, purple 25.0%); greedy self-play 4p (300 games) "
+    "120.5+-17.6, shares cards 29.7, colonies 22.1, statues 13.2, silver 8.9, gold 24.3, coins "
+    "1.7; ppo:hadara-default vs 3 greedy 46.2% [41.4, 51.1] (400 games; 54.3% on the T9 data).",
+    "T11 setup card S4 (+1 income, 6 coins) below the table mean at 4 x ppo:hadara-default (-4.2 "
+    "[-6.7, -1.7], 200 games, T10 data) and in greedy self-play (-4.9 at T10, -3.9 on the T9 "
+    "data): S4 coins 6 -> 7: S4 -0.6 [-3.0, +1.8] at 4 x PPO (S1 +0.8, S2 -1.7, S3 -1.3, S5 +2.4; "
+    "first player +0.4); greedy self-play 120.6+-17.2, setup cards +0.2/-1.7/+1.4/-0.7/+0.7, "
+    "first player -1.4, silver 9.3%; ppo:hadara-default vs 3 greedy 44.8% [40.0, 49.6] (400 "
+    "games); each specialist vs 3 ppo:hadara-default (200 games; the policy trained on the T9 "
+    "prices): green 32.0% [25.9, 38.8], red 25.0, purple 21.0, blue 17.5, yellow 12.5, greedy "
+    "20.0%.",
+    "T12 (engine, 2026-12-02) on the T11 data the green specialist leads the five-specialist "
+    "table (1,000 games; python -m agents.game_tools.hadara.balance --tables five): green 32.3% "
+    "[29.5, 35.3] (target 12-30), purple 25.7%, and beats three greedy (31.8% [27.4, 36.5], 400 "
+    "games); a ppo:hadara-default retrained on T11 buys I-G07 (cost 1) at 128 of 153 phase-A "
+    "draws: green epoch I cost weight 0.4 -> 0.5 (I-G01, I-G02, I-G07 cost 1 -> 2, I-G09 3 -> 4): "
+    "five specialists (1,000 games) yellow 12.8, red 17.8, blue 16.8, green 26.7 [24.1, 29.5], "
+    "purple 26.3%; each specialist vs 3 greedy (300 games) yellow 16.0, red 20.0, blue 18.0, "
+    "green 24.3, purple 25.7%; greedy self-play 4p (300 games) 119.8+-17.2, shares cards 29.6, "
+    "colonies 22.0, statues 13.2, silver 9.4, gold 24.0, coins 1.7; setup cards "
+    "+0.9/+0.1/+0.2/-2.4/+1.1, first player +0.1.",
 ]
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -289,10 +318,44 @@ def check(data):
     assert len(data["setup_cards"]) == 5
 
 
-if __name__ == "__main__":
-    out = sys.argv[1] if len(sys.argv) > 1 else str(Path(__file__).with_name("hadara-components.json"))
+def apply_changes(changes: dict) -> None:
+    """A re-tune candidate: ``changes["params"]`` replaces whole entries of PARAMS (JSON epoch keys
+    "1".."3" become ints), ``changes["calibration"]`` is appended to the calibration notes."""
+    global CALIBRATION
+
+    def ints(value):
+        if isinstance(value, dict):
+            return {int(k) if isinstance(k, str) and k.isdigit() else k: ints(v) for k, v in value.items()}
+        return value
+
+    for key, value in changes.get("params", {}).items():
+        if key not in PARAMS:
+            raise SystemExit(f"--changes: no generator parameter {key!r}; the parameters: {', '.join(PARAMS)}")
+        PARAMS[key] = ints(value)
+    CALIBRATION = CALIBRATION + list(changes.get("calibration", []))
+
+
+def main(argv=None):
+    """``[OUT.json] [--changes CHANGES.json]``: write the components (a candidate with --changes)."""
+    import argparse
+    parser = argparse.ArgumentParser(description="Generate Hadara's reconstructed components.")
+    parser.add_argument("out", nargs="?", default=str(Path(__file__).with_name("hadara-components.json")),
+                        help="the file to write (default: the shipped file beside this module)")
+    parser.add_argument("--changes", help="a JSON file {\"params\": {...}, \"calibration\": [...]}: a "
+                        "re-tune candidate (write it to another OUT and try it with --components OUT)")
+    args = parser.parse_args(argv)
+    if args.changes:
+        try:
+            changes = json.loads(Path(args.changes).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise SystemExit(f"--changes {args.changes}: {exc}") from None
+        apply_changes(changes)
     d = build()
     check(d)
-    with open(out, "w") as f:
+    with open(args.out, "w") as f:
         f.write(dumps(d))
-    print("wrote", out, len(d["cards"]), "cards")
+    print("wrote", args.out, len(d["cards"]), "cards")
+
+
+if __name__ == "__main__":
+    main()

@@ -7,9 +7,9 @@
 // back of its level to the tracks, so tracks may be fractional there). The WHEEL, which the
 // Python bot sets at random from its own generator, is set here from the playout's CounterRng.
 //
-// The effects of one action on a copy of the state (bots._after) need the rules' carry_out,
-// buy and sell, which rules.cpp keeps to itself: `effect` below is their twin for the
-// decisions _after reads (every kind but WHEEL and DRAFT; DRAFT buys or sells directly).
+// The effects of one action on a copy of the state (bots._after) are the rules' own carry_out,
+// buy and sell (rules.cpp, declared in hadara.hpp): every kind but WHEEL and DRAFT goes through
+// carry_out; a DRAFT choice buys or sells directly, as the Python bot does.
 #include <algorithm>
 #include <functional>
 
@@ -20,103 +20,6 @@ namespace hadara {
 namespace {
 
 constexpr double kKappa[4] = {1.35, 0.75, 0.742, 0.4};
-
-// ---------------------------------------------------------------- the rules' effects (rules.cpp)
-
-void add_tracks(State& s, int seat, const std::array<int, kTracks>& values, int sign) {
-    auto& tracks = s.tracks[size_t(seat)];
-    for (int k = 0; k < kTracks; ++k) tracks[size_t(k)] = std::max(0, tracks[size_t(k)] + sign * values[size_t(k)]);
-}
-
-bool card_before(const Tables& t, int a, int b) {  // rules.card_key: colour, epoch, index
-    const Card& x = t.cards[size_t(a)];
-    const Card& y = t.cards[size_t(b)];
-    if (x.colour != y.colour) return x.colour < y.colour;
-    if (x.epoch != y.epoch) return x.epoch < y.epoch;
-    return a < b;
-}
-
-void buy(State& s, const Tables& t, int seat, int card) {
-    s.coins[size_t(seat)] -= price(s, t, seat, card);
-    auto& tab = s.tableau[size_t(seat)];
-    int at = 0;
-    while (at < tab.size() && card_before(t, tab[at], card)) ++at;
-    tab.insert_at(at, card);
-    const Card& c = t.cards[size_t(card)];
-    add_tracks(s, seat, c.tracks, 1);
-    if (c.effect == EFFECT_COINS) s.coins[size_t(seat)] += c.effect_arg;
-    else if (c.effect == EFFECT_BOOST)
-        s.tracks[size_t(seat)][size_t(c.effect_arg)] += colour_count(s, t, seat, c.effect_arg);
-}
-
-void sell(State& s, const Tables& t, int seat, int card, bool phase_a) {
-    s.coins[size_t(seat)] += t.sale_value[size_t(t.cards[size_t(card)].epoch - 1)] + sell_bonus(s, t, seat);
-    if (phase_a) {
-        s.sold_a[size_t(seat)].push(card);
-        s.sales_a[size_t(seat)] += 1;
-    } else {
-        s.sold_b[size_t(seat)].push(card);
-    }
-}
-
-// engine.carry_out for the kinds _after applies (not WHEEL, not DRAFT).
-void effect(State& s, const Tables& t, int action) {
-    const int seat = s.pending_seat, kind = s.pending_kind;
-    const size_t st = size_t(seat);
-    if (kind == COLONY) {
-        if (action == PASS) {
-            s.index += 1;
-        } else {
-            int taken = s.stacks[size_t(action - COLONY0)].pop();
-            s.colonies[st].push(taken);
-            s.integrated[st].push(0);
-            s.pending_colony = taken;
-        }
-    } else if (kind == COLONY_MODE) {
-        const Colony& colony = t.colonies[size_t(s.pending_colony)];
-        if (action == INTEGRATE) {
-            s.coins[st] -= colony.cost;
-            s.integrated[st][s.integrated[st].size() - 1] = 1;
-            add_tracks(s, seat, colony.back, 1);
-        } else {
-            s.coins[st] += colony.plunder;
-        }
-        s.pending_colony = -1;
-        s.index += 1;
-    } else if (kind == STATUE) {
-        if (action == PASS) s.index += 1;
-        else s.pending_statue = action - STATUE0;
-    } else if (kind == TILE) {
-        int a = (action - TILE0) / 2, b = (action - TILE0) % 2;
-        s.tiles[st][size_t(a)] -= 1;
-        s.statues[st][size_t(s.pending_statue)] = 2 * a + b;
-        if (!b) s.tracks[st][size_t(a)] += t.statues[size_t(s.pending_statue)].bonus;
-        s.pending_statue = -1;
-        s.index += 1;
-    } else if (kind == PICK) {
-        int a = (action - PICK0) / 2, b = (action - PICK0) % 2;
-        int card = s.piles[size_t(a)].pop();
-        if (b) sell(s, t, seat, card, false);
-        else buy(s, t, seat, card);
-        s.picks += 1;
-    } else if (kind == REMOVE) {
-        int card = s.tableau[st].erase_at(action - REMOVE0);
-        s.removed[st].push(card);
-        add_tracks(s, seat, t.cards[size_t(card)].tracks, -1);
-    } else if (kind == MEDAL) {
-        if (action == GOLD) {
-            s.coins[st] -= t.gold_price[size_t(s.epoch)];
-            s.gold[st] += 1;
-        } else if (action == PASS) {
-            s.index += 1;
-        } else {
-            int track = action - SILVER0;
-            s.coins[st] -= t.silver_price[size_t(s.epoch)];
-            s.tiles[st][size_t(track)] -= 1;
-            s.silver[st].push(track);
-        }
-    }
-}
 
 // ---------------------------------------------------------------- V (bots.value)
 
@@ -271,7 +174,7 @@ double action_value(const State& s, const Tables& t, int colour, int action) {
         return greedy_value(copy, t, seat, colour, nullptr);
     }
     if (action == INTEGRATE) return integrate_mean_value(copy, t, seat, colour);
-    effect(copy, t, action);
+    carry_out(copy, t, action);
     if (action >= STATUE0 && action < TILE0) {
         copy.pending_kind = TILE;
         double best = -1e300;
@@ -279,7 +182,7 @@ double action_value(const State& s, const Tables& t, int colour, int action) {
             if (copy.tiles[size_t(seat)][size_t(track)] <= 0) continue;
             for (int face = 0; face < 2; ++face) {
                 State twin = copy;
-                effect(twin, t, TILE0 + 2 * track + face);
+                carry_out(twin, t, TILE0 + 2 * track + face);
                 best = std::max(best, greedy_value(twin, t, seat, colour, nullptr));
             }
         }
@@ -289,7 +192,7 @@ double action_value(const State& s, const Tables& t, int colour, int action) {
         copy.pending_kind = COLONY_MODE;
         const Colony& colony = t.colonies[size_t(copy.pending_colony)];
         State plunder = copy;
-        effect(plunder, t, PLUNDER);
+        carry_out(plunder, t, PLUNDER);
         double best = greedy_value(plunder, t, seat, colour, nullptr);
         if (copy.coins[size_t(seat)] >= colony.cost) best = std::max(best, integrate_mean_value(copy, t, seat, colour));
         return best;

@@ -136,6 +136,11 @@ struct State {
 void new_state(State& s, const Tables& t, int players, uint64_t seed, bool board_random);
 bool apply(State& s, const Tables& t, int action);              // false (nothing changed) when illegal
 void advance(State& s, const Tables& t);
+// one legal action of the pending seat, no check, no history, no advance (engine.carry_out);
+// buying and selling a card (rules.buy, rules.sell): the greedy bot's look-ahead uses them too
+void carry_out(State& s, const Tables& t, int action);
+void buy(State& s, const Tables& t, int seat, int card);
+void sell(State& s, const Tables& t, int seat, int card, bool phase_a);
 // legal.cpp
 int legal_actions(const State& s, const Tables& t, int* out);   // ascending; returns the count
 bool is_legal(const State& s, const Tables& t, int action);

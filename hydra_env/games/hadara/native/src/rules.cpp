@@ -26,6 +26,8 @@ int sale_value(const State& s, const Tables& t, int seat, int card) {
     return t.sale_value[size_t(t.cards[size_t(card)].epoch - 1)] + sell_bonus(s, t, seat);
 }
 
+}  // namespace
+
 void buy(State& s, const Tables& t, int seat, int card) {
     s.coins[size_t(seat)] -= price(s, t, seat, card);
     auto& tab = s.tableau[size_t(seat)];
@@ -47,6 +49,8 @@ void sell(State& s, const Tables& t, int seat, int card, bool phase_a) {
         s.sold_b[size_t(seat)].push(card);
     }
 }
+
+namespace {
 
 void first_players(State& s) {
     int ranks[3] = {1, 2, s.players == 2 ? 1 : 3};
@@ -196,6 +200,8 @@ bool find_pending(State& s, const Tables& t) {
     }
 }
 
+}  // namespace
+
 // engine.carry_out: one legal action of the pending seat (no check, no history, no advance).
 void carry_out(State& s, const Tables& t, int action) {
     const int seat = s.pending_seat, kind = s.pending_kind;
@@ -262,8 +268,6 @@ void carry_out(State& s, const Tables& t, int action) {
         }
     }
 }
-
-}  // namespace
 
 void new_state(State& s, const Tables& t, int players, uint64_t seed, bool board_random) {
     s.players = players;
