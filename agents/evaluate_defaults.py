@@ -122,17 +122,20 @@ def header(run: EvalRun) -> str:
 
 
 def winners_of(result: dict[str, Any]) -> list[int]:
-    """The seats that finished first."""
+    """The seats that won: the result's ``winners`` where it names them (none, for a game that
+    ended without a winner, such as a Heroica race at its round limit), else those ranked first."""
     if "winners" in result:
         return list(result["winners"])
     return [s for s, rank in enumerate(result["ranks"]) if rank == 1]
 
 
 def outcome_of(result: dict[str, Any], seat: int) -> str:
-    """won (first alone), shared (first with others) or lost, for ``seat``."""
-    if result["ranks"][seat] != 1:
+    """won (first alone), shared (first with others) or lost, for ``seat``; a game without a
+    winner is lost by every seat, though they may all rank first."""
+    winners = winners_of(result)
+    if seat not in winners:
         return "lost"
-    return "won" if len(winners_of(result)) == 1 else "shared"
+    return "won" if len(winners) == 1 else "shared"
 
 
 def game_row(run: EvalRun, rec: GameRecord, task: GameTask, turns: int) -> dict[str, Any]:

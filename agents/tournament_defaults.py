@@ -80,15 +80,15 @@ def header_line(run: TourRun) -> str:
 def player_results(run: TourRun, games: Sequence[tuple[tuple[int, ...], dict[str, Any]]]) -> list[dict[str, Any]]:
     """Per player figures from (table, result) pairs, with OpenSkill ratings in game order."""
     labels, seats = run.labels, run.seats
-    per: list[dict[str, list]] = [{"rank": [], "score": [], "sole": [], "seat": []} for _ in labels]
+    per: list[dict[str, list]] = [{"rank": [], "score": [], "won": [], "sole": [], "seat": []} for _ in labels]
     for table, r in games:
-        ranks = ranks_of(r)
-        sole = len(winners_of(r)) == 1
+        ranks, winners = ranks_of(r), winners_of(r)
         for seat, p in enumerate(table):
             d = per[p]
             d["rank"].append(ranks[seat])
             d["score"].append(int(r["scores"][seat]))
-            d["sole"].append(sole and ranks[seat] == 1)
+            d["won"].append(seat in winners)          # not rank 1 alone: a game may end without a winner
+            d["sole"].append(winners == [seat])
             d["seat"].append(seat)
     ratings = rate_games(labels, [(table, ranks_of(r)) for table, r in games])
     out = []
@@ -98,7 +98,7 @@ def player_results(run: TourRun, games: Sequence[tuple[tuple[int, ...], dict[str
         out.append({
             "player": label, "spec": spec, "games": n,
             "seat_counts": [counts.get(s, 0) for s in range(seats)],
-            "win": stats.rate_summary(d["rank"].count(1), n),
+            "win": stats.rate_summary(sum(d["won"]), n),
             "sole_win": stats.rate_summary(sum(d["sole"]), n),
             "last": stats.rate_summary(d["rank"].count(seats), n),
             "rank_shares": [stats.rate_summary(d["rank"].count(j), n) for j in range(1, seats + 1)],
@@ -142,7 +142,7 @@ def game_row(rec: GameRecord, labels: Sequence[str], table: Sequence[int], cycle
     winners = winners_of(r)
     return {"game": rec.index, "deal": rec.index // cycle, "seed": rec.seed,
             "seats": ";".join(labels[p] for p in table),
-            "outcome": "won" if len(winners) == 1 else "shared",
+            "outcome": {0: "none", 1: "won"}.get(len(winners), "shared"),
             "ranking": " ".join(map(str, ranking)), "ranks": " ".join(map(str, r["ranks"])),
             "scores": " ".join(map(str, r["scores"])), "winners": " ".join(map(str, winners)),
             "turns": turns}
