@@ -213,11 +213,15 @@ def plot(run: EvalRun, folder: Path, rows: Sequence[dict[str, Any]], summary: di
 
 
 def percent_text(rate: dict[str, Any]) -> str:
-    """A rate summary as ``12.3% [10.1, 14.6]`` (its 95% interval)."""
+    """A rate summary as ``12.3% [10.1, 14.6]`` (its 95% interval), with more decimals where one
+    would round a bound onto the rate (a million games: ``95.80% [95.76, 95.84]``)."""
     if rate["rate"] is None:
         return "-"
-    lo, hi = rate["ci95"]
-    return f"{100 * rate['rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+    share, lo, hi = 100 * rate["rate"], 100 * rate["ci95"][0], 100 * rate["ci95"][1]
+    places = 1
+    while places < 6 and any(b != share and round(b, places) == round(share, places) for b in (lo, hi)):
+        places += 1
+    return f"{share:.{places}f}% [{lo:.{places}f}, {hi:.{places}f}]"
 
 
 def mean_text(m: dict[str, Any]) -> str:

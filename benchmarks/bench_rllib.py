@@ -8,14 +8,21 @@ torch on one thread, so CPU seconds of this process are all the work. The rows:
    (:class:`agents.rllib.envs.MaskedObservation`), random legal actions, no policy;
 2. ``batched env + policy``: the id's native vector env of ``--num-envs`` rows and RLlib's
    masked default PPO module in a plain loop (forward, masked sample, step): the project's own
-   batched sampler with a policy network;
+   batched sampler with a policy network. A row whose episode ended resets at the next step
+   (Gymnasium's next-step autoreset) and that step is no decision, so it is not counted, as
+   RLlib does not count it;
 3. ``RLlib, default vectorization``: ``SingleAgentEnvRunner`` with ``gym_env_vectorize_mode=
    "sync"`` (Gymnasium's SyncVectorEnv of ``--num-envs`` single envs);
 4. ``RLlib, native vector env``: the same with ``"vector_entry_point"`` (the id's batch env);
+   rows 3 and 4 sample through the lean pipelines of :mod:`agents.rllib.connectors`, as
+   ``hydra-env train --engine rllib`` does; the row after them is row 4 with RLlib's default
+   connector pipelines (``ppo_config(lean_sampling=False)``), for the difference;
 5. ``RLlib, multi-agent``: ``MultiAgentEnvRunner`` over :class:`agents.rllib.multi_agent.
    SeatsMultiAgentEnv` of ``--game`` with every seat learning (one shared module), RLlib's
    sync vector env of ``--num-envs`` of them.
 
+Each RLlib row times ``sample`` and then ``get_metrics``, as each training iteration calls
+both (the runner keeps every finished episode for its metrics until ``get_metrics``).
 Each figure is env steps (one learning-seat decision each) per CPU second, over ``--steps``
 steps after a warm-up, the best of ``--repeats`` rounds over all rows (interleaved, so that
 the load of a shared machine falls on every row alike); the last column is the ratio to
@@ -85,35 +92,40 @@ def batched_with_policy(env_id: str, num_envs: int) -> Callable[[int], int]:
     from agents.rllib.envs import make_single_agent_env
     env = make_single_agent_env({"env_id": env_id, "num_envs": num_envs})
     module = masked_module(env.single_observation_space, env.single_action_space)
-    state = {"obs": env.reset(seed=0)[0]}
+    state = {"obs": env.reset(seed=0)[0], "done": np.zeros(num_envs, bool)}
 
     def run(steps: int) -> int:
-        obs, made = state["obs"], 0
+        obs, done, made = state["obs"], state["done"], 0
         while made < steps:
             batch = {Columns.OBS: {k: torch.as_tensor(v) for k, v in obs.items()}}
             with torch.no_grad():
                 logits = module.forward_exploration(batch)[Columns.ACTION_DIST_INPUTS]
             actions = torch.distributions.Categorical(logits=logits).sample().numpy()
-            obs, *_ = env.step(actions)
-            made += num_envs
-        state["obs"] = obs
+            obs, _, terminated, truncated, _ = env.step(actions)
+            made += num_envs - int(done.sum())      # a row that ended last step only resets now
+            done = terminated | truncated
+        state["obs"], state["done"] = obs, done
         return made
     return run
 
 
 def runner_rate(runner) -> Callable[[int], int]:
+    """``run(steps)``: one ``sample`` call, then ``get_metrics`` as a training iteration does
+    (which also lets go of the finished episodes the runner keeps for its metrics)."""
     def run(steps: int) -> int:
         episodes = runner.sample(num_timesteps=steps)
+        runner.get_metrics()
         return sum(e.env_steps() for e in episodes)
     return run
 
 
-def rllib_single(env_id: str, num_envs: int, mode: str):
+def rllib_single(env_id: str, num_envs: int, mode: str, lean: bool = True):
     from ray.rllib.env.single_agent_env_runner import SingleAgentEnvRunner
 
     from agents.rllib.config import ppo_config
-    config = ppo_config(env_config={"env_id": env_id}, num_envs_per_env_runner=num_envs, vectorize=mode)
-    return SingleAgentEnvRunner(config=config)
+    config = ppo_config(env_config={"env_id": env_id}, num_envs_per_env_runner=num_envs, vectorize=mode,
+                        lean_sampling=lean)
+    return (config.env_runner_cls or SingleAgentEnvRunner)(config=config)
 
 
 def rllib_multi(game: str, num_envs: int):
@@ -150,13 +162,15 @@ def main(argv: list[str] | None = None) -> int:
         ("env alone (random legal, no policy)", env_alone(args.env_id)),
         ("batched env + policy, plain loop", batched_with_policy(args.env_id, args.num_envs))]
     runners = [rllib_single(args.env_id, args.num_envs, "sync"),
-               rllib_single(args.env_id, args.num_envs, "vector_entry_point")]
+               rllib_single(args.env_id, args.num_envs, "vector_entry_point"),
+               rllib_single(args.env_id, args.num_envs, "vector_entry_point", lean=False)]
     if args.game is not None:
         runners.append(rllib_multi(args.game, args.num_envs))
     samplers += [("RLlib, default vectorization (sync)", runner_rate(runners[0])),
-                 ("RLlib, native vector env", runner_rate(runners[1]))]
+                 ("RLlib, native vector env", runner_rate(runners[1])),
+                 ("  the same, RLlib's default connector pipelines", runner_rate(runners[2]))]
     if args.game is not None:
-        samplers.append((f"RLlib, multi-agent ({args.game}, every seat)", runner_rate(runners[2])))
+        samplers.append((f"RLlib, multi-agent ({args.game}, every seat)", runner_rate(runners[3])))
     best = [0.0] * len(samplers)
     try:
         for round_ in range(args.repeats):          # interleaved, so that the machine's load hits every row

@@ -14,6 +14,9 @@ One module per job::
     modules.py      MaskedPPOTorchRLModule: RLlib's default PPO module with illegal logits masked
     candidate.py    CandidatePPOTorchRLModule: the candidate policy of the shipped Hydra policies,
                     its weights copied from SB3's CandidatePolicy (candidate_module_from_sb3)
+    connectors.py   the lean one-seat connector pieces (stacked observations in, numpy actions out)
+    batched_runner.py  BatchedEnvRunner: RLlib's one-seat env runner sampling with the vector
+                    env's batch kept whole (lean_sampling: the env_runners settings for both)
     config.py       ppo_config: a PPOConfig for one game's env (single- or multi-agent)
     train.py        `hydra-env train --engine rllib`: a run folder like an SB3 run's
     export.py       the trained module as the project's policy file (a MaskablePPO zip: ppo:RUN)

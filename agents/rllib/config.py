@@ -28,6 +28,8 @@ from ray.rllib.algorithms.ppo import PPOConfig
 from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
 from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 
+from agents.rllib.batched_runner import lean_sampling as lean_settings
+from agents.rllib.connectors import stateless
 from agents.rllib.env_check import check_multi_agent_env
 from agents.rllib.envs import make_single_agent_env
 from agents.rllib.modules import MaskedPPOTorchRLModule
@@ -55,7 +57,7 @@ def _own(agent_id: Any, episode: Any, **kwargs: Any) -> str:
 def ppo_config(*, env_config: Mapping[str, Any] | None = None, multi_agent: Mapping[str, Any] | None = None,
                num_env_runners: int = 0, num_envs_per_env_runner: int = 1,
                vectorize: str = "vector_entry_point", model_config: Mapping[str, Any] | None = None,
-               shared_module: bool = True, check_env: bool = True) -> PPOConfig:
+               shared_module: bool = True, check_env: bool = True, lean_sampling: bool = True) -> PPOConfig:
     """A PPOConfig over one game's env (see the module docstring).
 
     Exactly one of ``env_config`` (single-agent: the keys of
@@ -64,7 +66,10 @@ def ppo_config(*, env_config: Mapping[str, Any] | None = None, multi_agent: Mapp
     the module's (RLlib's ``DefaultModelConfig`` keys as a dict, plus ``obs_key`` and
     ``mask_key``, taken from the env config when not given). ``vectorize`` is RLlib's
     ``gym_env_vectorize_mode`` of the single-agent env; a multi-agent env is always vectorized
-    by RLlib's own sync vector env (``num_envs_per_env_runner`` of them).
+    by RLlib's own sync vector env (``num_envs_per_env_runner`` of them). ``lean_sampling``: a
+    one-seat env with a stateless module samples through the two pieces of
+    :mod:`agents.rllib.connectors` and :class:`agents.rllib.batched_runner.BatchedEnvRunner`
+    instead of RLlib's default pipelines and env runner (False: RLlib's defaults).
     """
     if (env_config is None) == (multi_agent is None):
         raise ConfigError("ppo_config takes exactly one of env_config (a one-seat env id) and multi_agent "
@@ -80,8 +85,9 @@ def ppo_config(*, env_config: Mapping[str, Any] | None = None, multi_agent: Mapp
         make_single_agent_env(env_cfg).close()          # a wrong id or argument fails here, not in a worker
         from ray.tune.registry import register_env
         register_env(ENV_NAME, make_single_agent_env)
+        lean = lean_settings() if lean_sampling and stateless(model) else {}
         return (config.environment(ENV_NAME, env_config=env_cfg)
-                .env_runners(gym_env_vectorize_mode=vectorize)
+                .env_runners(gym_env_vectorize_mode=vectorize, **lean)
                 .rl_module(rl_module_spec=spec))
     env = SeatsMultiAgentEnv(env_cfg)
     if check_env:

@@ -2,7 +2,8 @@
 
 RLlib's action masking reads the mask from the observation: a ``Dict`` with the env's own
 observation under ``obs_key`` (default ``"observations"``) and its int8 mask under
-``mask_key`` (default ``"action_mask"``), kept int8 (1 = legal). An observation that is not
+``mask_key`` (default ``"action_mask"``), kept int8 (1 = legal), and no longer in the info
+(an episode keeps one copy of it a step, not two). An observation that is not
 a Box (a Dict of parts, Hydra's candidate features) is flattened by default (float32, in
 ``gymnasium.spaces.flatten``'s order), since RLlib's default encoders take a Box only::
 
@@ -81,6 +82,14 @@ def _masks(info: Mapping[str, Any], ask: Any) -> np.ndarray:
     return np.array(mask, dtype=np.int8)        # a copy: the env may write its buffer in place
 
 
+def _without_mask(info: Any) -> Any:
+    """The info without its ``action_mask`` (and a vector env's ``_action_mask``): the mask is in
+    the observation, and an episode need not keep a second copy of it at every step."""
+    if not isinstance(info, Mapping) or "action_mask" not in info:
+        return info
+    return {k: v for k, v in info.items() if k not in ("action_mask", "_action_mask")}
+
+
 class MaskedObservation(gym.Wrapper):
     """A one-seat env whose observation is ``{obs_key: its observation, mask_key: its mask}``."""
 
@@ -104,14 +113,14 @@ class MaskedObservation(gym.Wrapper):
         return {self.obs_key: obs, self.mask_key: mask}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict]:
-        """The env's reset, the mask added to the observation."""
+        """The env's reset, the mask moved from the info into the observation."""
         obs, info = self.env.reset(seed=seed, options=options)
-        return self._wrap(obs, info), info
+        return self._wrap(obs, info), _without_mask(info)
 
     def step(self, action: Any) -> tuple[Any, Any, bool, bool, dict]:
-        """The env's step, the mask added to the observation."""
+        """The env's step, the mask moved from the info into the observation."""
         obs, reward, terminated, truncated, info = self.env.step(action)
-        return self._wrap(obs, info), reward, terminated, truncated, info
+        return self._wrap(obs, info), reward, terminated, truncated, _without_mask(info)
 
 
 class MaskedVectorObservation(gym.vector.VectorWrapper):
@@ -140,14 +149,14 @@ class MaskedVectorObservation(gym.vector.VectorWrapper):
         return {self.obs_key: obs, self.mask_key: masks}
 
     def reset(self, *, seed: Any = None, options: dict[str, Any] | None = None) -> tuple[Any, dict]:
-        """The vector env's reset, the masks added to the observations."""
+        """The vector env's reset, the masks moved from the infos into the observations."""
         obs, infos = self.env.reset(seed=seed, options=options)
-        return self._wrap(obs, infos), infos
+        return self._wrap(obs, infos), _without_mask(infos)
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict]:
-        """The vector env's step, the masks added to the observations."""
+        """The vector env's step, the masks moved from the infos into the observations."""
         obs, rewards, terminated, truncated, infos = self.env.step(actions)
-        return self._wrap(obs, infos), rewards, terminated, truncated, infos
+        return self._wrap(obs, infos), rewards, terminated, truncated, _without_mask(infos)
 
 
 def _env_id(config: Mapping[str, Any]) -> str:

@@ -64,6 +64,26 @@ class MaskedPPOTorchRLModule(DefaultPPOTorchRLModule):
         super().setup()
         self.observation_space = self.observation_space_with_mask
 
+    def _mode_free(self) -> bool:
+        """Whether no layer computes differently in train and eval mode (no dropout, no
+        batch or instance norm): then a forward pass for sampling need not switch modes."""
+        if getattr(self, "_mode_free_cache", None) is None:
+            moded = (torch.nn.modules.dropout._DropoutNd, torch.nn.modules.batchnorm._NormBase)
+            self._mode_free_cache = not any(isinstance(m, moded) for m in self.modules())
+        return self._mode_free_cache
+
+    def forward_exploration(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """As RLlib's, without the switch to eval mode and back that changes nothing here."""
+        if self._mode_free():
+            return self._forward_exploration(batch, **kwargs)
+        return super().forward_exploration(batch, **kwargs)
+
+    def forward_inference(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """As RLlib's, without the switch to eval mode and back that changes nothing here."""
+        if self._mode_free():
+            return self._forward_inference(batch, **kwargs)
+        return super().forward_inference(batch, **kwargs)
+
     def _split(self, batch: dict[str, Any]) -> tuple[dict[str, Any], Any]:
         """(the batch with the observation alone, the mask); a batch already split is kept."""
         obs = batch[Columns.OBS]

@@ -94,10 +94,19 @@ def mean_with_interval(name: str, values: list[float]) -> dict[str, float]:
     return {name: mean, f"{name}_low": mean - half, f"{name}_high": mean + half}
 
 
+def share_with_interval(name: str, shares: list[float]) -> dict[str, float]:
+    """``{name: mean, name_low: ..., name_high: ...}``: the mean of win ``shares`` (each 0 … 1, a
+    shared win a fraction) and its 95% Wilson interval, which stays inside [0, 1] (a normal
+    interval gives [0, 0] for no win in 200 games, and passes 1 near a clean sweep)."""
+    from agents.stats import wilson_interval
+    low, high = wilson_interval(sum(shares), len(shares))
+    return {name: sum(shares) / len(shares), f"{name}_low": low, f"{name}_high": high}
+
+
 def win_share_figures(rows: list[dict[str, float]]) -> dict[str, float]:
-    """``eval/win_share`` and ``eval/score_mean`` with their intervals, and ``eval/rank_mean``,
-    of :func:`win_share_games` rows."""
-    return {**mean_with_interval("eval/win_share", [r["share"] for r in rows]),
+    """``eval/win_share`` (Wilson interval) and ``eval/score_mean`` (normal interval), and
+    ``eval/rank_mean``, of :func:`win_share_games` rows."""
+    return {**share_with_interval("eval/win_share", [r["share"] for r in rows]),
             **mean_with_interval("eval/score_mean", [r["score"] for r in rows]),
             "eval/rank_mean": sum(r["rank"] for r in rows) / len(rows)}
 

@@ -35,14 +35,15 @@ def legal_choice(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 @pytest.mark.parametrize("env_id", IDS)
-def test_the_observation_holds_the_int8_mask_of_the_env(env_id):
+def test_the_observation_holds_the_int8_mask_of_the_env_and_the_info_no_copy_of_it(env_id):
     env = make_single_agent_env({"env_id": env_id})
     rng = np.random.default_rng(1)
     obs, info = env.reset(seed=3)
     for _ in range(20):
         assert env.observation_space.contains(obs)
         assert obs[MASK_KEY].dtype == np.int8
-        np.testing.assert_array_equal(obs[MASK_KEY], info["action_mask"])
+        np.testing.assert_array_equal(obs[MASK_KEY], env.get_wrapper_attr("action_masks")())
+        assert "action_mask" not in info
         if not obs[MASK_KEY].any():
             break
         obs, _, terminated, truncated, info = env.step(int(legal_choice(obs[MASK_KEY][None], rng)[0]))

@@ -94,3 +94,15 @@ def test_a_frozen_module_policy_plays_legal_actions_and_keeps_its_weights():
         action = policy({OBS_KEY: obs[OBS_KEY][row].numpy(), MASK_KEY: masks[row]})
         assert masks[row, action] == 1
     assert all(torch.equal(before[k], v) for k, v in module.state_dict().items())
+
+
+@pytest.mark.parametrize("forward", ["forward_exploration", "forward_inference"])
+def test_sampling_skips_the_mode_switch_only_when_no_layer_depends_on_the_mode(forward, monkeypatch):
+    plain, with_dropout = build(), build()
+    with_dropout.pi.add_module("dropout", torch.nn.Dropout(0.5))
+    switched = []
+    for module in (plain, with_dropout):
+        monkeypatch.setattr(module, "eval", lambda m=module: switched.append(m) or m)
+        out = getattr(module, forward)(batch(random_masks()))[Columns.ACTION_DIST_INPUTS]
+        assert out.shape == (ROWS, ACTIONS)
+    assert switched == [with_dropout]

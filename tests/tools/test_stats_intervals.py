@@ -53,3 +53,14 @@ def test_the_wilson_interval_takes_a_shared_win_as_a_fraction() -> None:
     lo, hi = stats.wilson_interval(3.5, 10)
     assert stats.wilson_interval(3, 10)[0] < lo < stats.wilson_interval(4, 10)[0]
     assert lo < 0.35 < hi
+
+
+@pytest.mark.parametrize(("wins", "games", "text"), [
+    (500, 1000, "50.0% [46.9, 53.1]"),
+    (957_983, 1_000_000, "95.80% [95.76, 95.84]"),
+    (0, 10_000_000, "0.00000% [0.00000, 0.00004]"),
+])
+def test_a_share_is_printed_with_the_decimals_that_keep_its_interval_visible(wins, games, text) -> None:
+    from agents.evaluate_defaults import percent_text
+    low, high = stats.wilson_interval(wins, games)
+    assert percent_text({"rate": wins / games, "ci95": [low, high]}) == text

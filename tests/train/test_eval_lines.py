@@ -23,3 +23,12 @@ def test_the_evaluation_line_shows_the_interval_beside_the_figure_that_has_one()
                                     {"share": 0.0, "score": 6.0, "rank": 2.0}])}
     assert figure_text("eval/score_mean", metrics).startswith("score_mean 8.000 [")
     assert figure_text("eval/rank_mean", metrics) == "rank_mean 1.500"
+
+
+def test_a_win_share_interval_stays_between_no_win_and_every_win() -> None:
+    rows = [{"share": 1.0, "score": 1.0, "rank": 1.0}] * 199 + [{"share": 0.0, "score": 0.0, "rank": 2.0}]
+    figures = win_share_figures(rows)
+    assert figures["eval/win_share"] == 0.995
+    assert 0.97 < figures["eval/win_share_low"] < 0.995 < figures["eval/win_share_high"] <= 1.0
+    none = win_share_figures([{"share": 0.0, "score": 0.0, "rank": 2.0}] * 200)
+    assert none["eval/win_share_low"] == 0.0 and 0.0 < none["eval/win_share_high"] < 0.03
