@@ -11,8 +11,9 @@ sampling together.
 This runner keeps RLlib's episodes, cuts, metrics and module-to-env pipeline, and changes only
 how a step's data moves:
 
-* the module's next input is the vector env's observation batch itself, as torch tensors
-  (what :class:`agents.rllib.connectors.LastObservationsToTensor` builds from the episodes);
+* the module's next input is the vector env's observation batch itself, as torch tensors on
+  the env-to-module piece's device (what :class:`agents.rllib.connectors.LastObservationsToTensor`
+  builds from the episodes);
 * each env's items are read by indexing the batch (no nested-structure unbatching);
 * an episode chunk goes to numpy with ``np.stack`` per column (RLlib's ``batch`` does the same
   stacking one item at a time);
@@ -30,32 +31,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-import torch
 from ray.rllib.callbacks.callbacks import RLlibCallback
 from ray.rllib.core.columns import Columns
 from ray.rllib.env.env_runner import ENV_STEP_FAILURE
 from ray.rllib.env.single_agent_env_runner import SingleAgentEnvRunner
 from ray.rllib.utils.metrics import WEIGHTS_SEQ_NO
 
-from agents.rllib.connectors import LastObservationsToTensor, SampleActionsToNumpy
+from agents.rllib.connectors import LastObservationsToTensor, SampleActionsToNumpy, stack_items, to_tensors
 
 __all__ = ["BatchedEnvRunner", "episode_to_numpy", "lean_sampling"]
 
 _EPISODE_CALLBACKS = ("created", "start", "step", "end")
-
-
-def _stack(items: list[Any]) -> Any:
-    """What RLlib's ``batch(items)`` gives: per key of a dict, ``np.stack`` of arrays, or
-    ``np.array`` of scalars."""
-    first = items[0]
-    if isinstance(first, dict):
-        return {key: _stack([item[key] for item in items]) for key in first}
-    if isinstance(first, tuple):
-        return tuple(_stack([item[i] for item in items]) for i in range(len(first)))
-    if isinstance(first, np.ndarray):
-        return np.stack(items)
-    return np.array(items)
 
 
 def episode_to_numpy(episode: Any) -> Any:
@@ -66,7 +52,7 @@ def episode_to_numpy(episode: Any) -> Any:
         buffers += [episode.actions, episode.rewards, *episode.extra_model_outputs.values()]
     for buffer in buffers:
         if not buffer.finalized:
-            buffer.data = _stack(buffer.data)
+            buffer.data = stack_items(buffer.data)
             buffer.finalized = True
     return episode
 
@@ -77,12 +63,6 @@ def _rows(observations: Any, num_envs: int) -> list[Any]:
         keys = list(observations)
         return [{key: observations[key][e] for key in keys} for e in range(num_envs)]
     return [observations[e] for e in range(num_envs)]
-
-
-def _to_module(observations: Any) -> dict[str, Any]:
-    if isinstance(observations, Mapping):
-        return {Columns.OBS: {key: torch.from_numpy(np.asarray(v)) for key, v in observations.items()}}
-    return {Columns.OBS: torch.from_numpy(np.asarray(observations))}
 
 
 class BatchedEnvRunner(SingleAgentEnvRunner):
@@ -114,6 +94,7 @@ class BatchedEnvRunner(SingleAgentEnvRunner):
         to_module = self._cached_to_module
         runners = self.config.num_env_runners or 1
         module_to_env = self._module_to_env.connectors[0]        # the one piece, without the pipeline's timers
+        device = self._env_to_module.connectors[0].device
         while ts < num_timesteps:
             if explore:
                 t = (self.num_env_steps_sampled_lifetime // runners + ts) * runners
@@ -130,7 +111,7 @@ class BatchedEnvRunner(SingleAgentEnvRunner):
                 episodes, to_module = self._ongoing_episodes, self._cached_to_module
                 continue
             observations, rewards, terminateds, truncateds, infos = results
-            to_module = _to_module(observations)
+            to_module = {Columns.OBS: to_tensors(observations, device)}
             rows = _rows(observations, self.num_envs)
             columns = list(to_env.items())
             for e, episode in enumerate(episodes):

@@ -35,15 +35,30 @@ from ray.rllib.core.columns import Columns
 
 from hydra_env.errors import ConfigError
 
-__all__ = ["LastObservationsToTensor", "SampleActionsToNumpy", "stateless"]
+__all__ = ["LastObservationsToTensor", "SampleActionsToNumpy", "stack_items", "stateless", "to_tensors"]
 
 
-def _stack(items: list[Any], device: Any) -> Any:
-    """``items`` (one observation each: an array or a dict of arrays) stacked per key."""
+def stack_items(items: list[Any]) -> Any:
+    """What RLlib's ``batch(items)`` gives, in one numpy call per leaf: per key of a dict (per
+    place of a tuple), ``np.stack`` of arrays, or ``np.array`` of scalars."""
     first = items[0]
     if isinstance(first, Mapping):
-        return {key: _stack([item[key] for item in items], device) for key in first}
-    tensor = torch.from_numpy(np.stack(items))
+        return {key: stack_items([item[key] for item in items]) for key in first}
+    if isinstance(first, tuple):
+        return tuple(stack_items([item[i] for item in items]) for i in range(len(first)))
+    if isinstance(first, np.ndarray):
+        return np.stack(items)
+    return np.array(items)
+
+
+def to_tensors(struct: Any, device: Any = None) -> Any:
+    """A batch of numpy arrays (a dict or tuple of them, or one) as torch tensors, sharing memory
+    on the CPU (``device`` None) or copied to ``device``."""
+    if isinstance(struct, Mapping):
+        return {key: to_tensors(value, device) for key, value in struct.items()}
+    if isinstance(struct, tuple):
+        return tuple(to_tensors(value, device) for value in struct)
+    tensor = torch.from_numpy(np.asarray(struct))
     return tensor if device is None else tensor.to(device)
 
 
@@ -65,7 +80,8 @@ class LastObservationsToTensor(ConnectorV2):
                               "which the lean sampling pipelines do not carry; build the config with "
                               "ppo_config(..., lean_sampling=False) for RLlib's default pipelines")
         if Columns.OBS not in batch:
-            batch[Columns.OBS] = _stack([episode.get_observations(-1) for episode in episodes], self.device)
+            batch[Columns.OBS] = to_tensors(stack_items([episode.get_observations(-1) for episode in episodes]),
+                                            self.device)
         return batch
 
 

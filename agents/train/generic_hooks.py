@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from agents.stats import wilson_interval
 from hydra_env.api.registry import game_spec
 
 if TYPE_CHECKING:
@@ -98,7 +99,6 @@ def share_with_interval(name: str, shares: list[float]) -> dict[str, float]:
     """``{name: mean, name_low: ..., name_high: ...}``: the mean of win ``shares`` (each 0 … 1, a
     shared win a fraction) and its 95% Wilson interval, which stays inside [0, 1] (a normal
     interval gives [0, 0] for no win in 200 games, and passes 1 near a clean sweep)."""
-    from agents.stats import wilson_interval
     low, high = wilson_interval(sum(shares), len(shares))
     return {name: sum(shares) / len(shares), f"{name}_low": low, f"{name}_high": high}
 
