@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from agents.policy_files import load_model, resolve_policy
-from agents.policy_spaces import check_seats, check_use
+from agents.policy_spaces import check_seats, check_use, recorded_observer
 from hydra_env import ConfigError, game_spec
 from hydra_env.envs.observers import game_observer
 
@@ -58,18 +58,24 @@ class PolicyBot:
 
     # ------------------------------------------------------------ what a game may override
     def observation(self, view: Any, legal_actions: list[int]) -> Any:
-        """The seat's observation, encoded as the game's environment encodes it."""
+        """The seat's observation, encoded as the game's environment encodes it: from a
+        re-deal of the view (:meth:`encode`), or straight from the view's information when
+        the observer encodes exactly that (``encodes_seat_info``: no re-deal needed)."""
+        observer = self._observer
+        if observer is not None and getattr(observer, "encodes_seat_info", False) and hasattr(view, "info"):
+            return observer.encode_info(view.info)
         return self.encode(view.sample(self.rng), view.seat)
 
     def encode(self, game: Any, seat: int) -> Any:
         """The observation of ``seat`` in a full ``game`` (a re-deal or a simulated position):
         by default what the generic env gives, the game's observer's flat float32 vector
-        (:func:`hydra_env.envs.observers.game_observer`)."""
+        (:func:`hydra_env.envs.observers.game_observer`), or the observer of the env the
+        policy was trained on when that env has its own (:func:`recorded_observer`)."""
         if self._observer is None:
             if not self.game:
                 raise ConfigError(f"PPO policy {self.path}: no game given to encode its positions "
                                   f"(make it with make_bot(..., game=NAME))")
-            observer = game_observer(game_spec(self.game), game)
+            observer = recorded_observer(self.model) or game_observer(game_spec(self.game), game)
             shape = self.model.observation_space.shape
             if self.dict_obs or shape != (observer.size,):
                 raise ConfigError(f"PPO checkpoint {self.path} expects observations of shape {shape}; "

@@ -72,7 +72,8 @@ def registered_env_ids() -> list[str]:
 
 
 @lru_cache(maxsize=16)
-def _spaces(env_id: str, kwargs_json: str) -> tuple[Any, Any, int | None]:
+def _spaces(env_id: str, kwargs_json: str) -> tuple[Any, Any, int | None, Any]:
+    """(observation space, action space, seats, the env's own observer or None) of the env."""
     import gymnasium
 
     import hydra_env.envs  # noqa: F401  (registers the ids)
@@ -81,10 +82,24 @@ def _spaces(env_id: str, kwargs_json: str) -> tuple[Any, Any, int | None]:
         kwargs["opponents"] = ["random"]
     env = gymnasium.make(env_id, **kwargs)
     try:
-        players = getattr(env.unwrapped, "num_players", None)
-        return env.observation_space, env.action_space, players if isinstance(players, int) else None
+        core = env.unwrapped
+        players = getattr(core, "num_players", None)
+        observer = core.observer if getattr(core, "custom_observer", False) else None
+        return env.observation_space, env.action_space, players if isinstance(players, int) else None, observer
     finally:
         env.close()
+
+
+def recorded_observer(model: Any) -> Any | None:
+    """The observer of the env a policy was trained on when that env encodes with one of its
+    own (``GameEnv.custom_observer``, e.g. ``HailHydra-v0`` with ``summary=True``), so that
+    the policy's bot encodes as its env did; None when the env used the game's observer or
+    the model records no env."""
+    env_id, kwargs = getattr(model.observation_space, "env_id", None), \
+        getattr(model.observation_space, "env_kwargs", None)
+    if not isinstance(env_id, str) or not isinstance(kwargs, dict):
+        return None
+    return _spaces(env_id, json.dumps(kwargs, sort_keys=True))[3]
 
 
 def env_spaces(env_id: str, kwargs: dict[str, Any], path: Path) -> tuple[Any, Any]:

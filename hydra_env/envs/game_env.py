@@ -88,6 +88,9 @@ class GameEnv(gym.Env):
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 2}
+    custom_observer = False
+    """True when the env encodes with an observer of its own (``observer=``), not the game's:
+    a policy trained on it encodes through it too (:func:`agents.policy_spaces.recorded_observer`)."""
     seat_from_deal = False
     """True when :meth:`_seat_after_deal` may pick the learning seat from the dealt game."""
 
@@ -102,6 +105,7 @@ class GameEnv(gym.Env):
         self._check_arguments(int(spec.players(self.params)), opponents, reward, seat, render_mode,
                               flatten, illegal_action, illegal_penalty, max_steps, bot_factory)
         self.observer, size, _ = observer_for(spec, self.params, observer)
+        self.custom_observer = observer is not None
         self._set_spaces(box_observation_space(self.observer.parts, self.observer.size, self.flatten), size)
 
     # ------------------------------------------------------------ set-up, shared with subclasses

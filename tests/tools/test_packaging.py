@@ -212,7 +212,7 @@ def test_export_keeps_a_path_that_is_already_relative() -> None:
 def test_configs_are_found_by_name_or_path(tmp_path: Path) -> None:
     assert config_dir() == ROOT / "configs"          # a checkout (or editable install)
     assert packaged_configs() == ["coop_default_policy", "coop_league_policy", "coop_ppo", "hadara_policy",
-                                  "heroica_race_policy", "heroica_solo_policy", "hydras_ppo",
+                                  "hailhydra_policy", "heroica_race_policy", "heroica_solo_policy", "hydras_ppo",
                                   "solo_default_policy", "solo_from_search_long_policy",
                                   "solo_from_search_policy", "solo_ppo"]
     assert find_config("coop_ppo") == find_config("coop_ppo.yaml") == ROOT / "configs" / "coop_ppo.yaml"

@@ -26,6 +26,7 @@ from hydra_env.envs.observers import split_observation
 from hydra_env.envs.opponents import seat_bots, view_for
 from hydra_env.envs.vector.batch import make_batch
 from hydra_env.envs.vector.batch_env import BatchVectorEnv, autoreset_argument
+from hydra_env.errors import ConfigError
 
 
 class GameVectorEnv(BatchVectorEnv):
@@ -41,6 +42,9 @@ class GameVectorEnv(BatchVectorEnv):
         autoreset_argument(autoreset_mode)
         arguments.boolean("copy", copy)
         template = env_class(**kwargs)
+        if template.custom_observer:
+            raise ConfigError(f"{type(template).__name__} with its own observer: the vector env encodes with the "
+                              f"game batch's observer; use the one-seat env (vec_env: dummy) for this observation")
         seats = template.learning_seats()
         batches = [make_batch(template.game_spec, n, seat=s, engine=engine, **template.params) for s in seats]
         super().__init__(template, n, seats=seats, batches=batches, autoreset_mode=autoreset_mode, copy=copy)

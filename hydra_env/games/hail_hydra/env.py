@@ -9,6 +9,13 @@ Both are the generic envs (:class:`hydra_env.envs.game_env.GameEnv`,
 - the one-seat env's ``loyalty``: ``random`` (default), ``shield`` or ``hydra``: the
   learning seat is drawn among the seats of that loyalty once the game is dealt;
 - its opponents default to the ``saboteur`` bot (loyal as SHIELD, sabotage as HYDRA);
+- ``player_counts`` (e.g. ``[5, 6, 7, 8]``): each episode draws its player count from the
+  list (first of all, from the env's generator), so one policy learns every table; the
+  observation has 8 seat slots at every count (HH33), so its space does not change;
+- ``summary=True``: the observation ends with a summary part (:mod:`.summary_observer`:
+  the public and the seat's private posterior per seat, the latest offensive and vote round
+  at fixed places, the cards a claim is about; functions of the seat's information only);
+  a policy trained so encodes so as a bot too (it plays through its recorded env's observer);
 - its vector env (:func:`hail_hydra_vector`, ``gym.make_vec(..., vectorization_mode=
   "vector_entry_point")``) is the shared :class:`GameVectorEnv` over the game batch (native
   where built), its rows played as this env plays, ``loyalty`` included.
@@ -24,7 +31,9 @@ import numpy as np
 from hydra_env import arguments
 from hydra_env.envs.aec import ObserverAECEnv, order_enforcing
 from hydra_env.envs.game_env import GameEnv
+from hydra_env.envs.opponents import opponent_entries
 from hydra_env.envs.vector.game_vector import GameVectorEnv
+from hydra_env.errors import ConfigError
 
 REWARDS = ("team", "win", "rank", "score_diff")
 LOYALTIES = ("random", "shield", "hydra")
@@ -34,13 +43,37 @@ class HailHydraEnv(GameEnv):
     """``hydra_env/HailHydra-v0``: one learning seat of Hail Hydra, the others bots."""
 
     def __init__(self, opponents: Sequence[Any] | Any = "saboteur", reward: str = "team", seat: int | str = "random",
-                 loyalty: str = "random", render_mode: str | None = None, **kwargs: Any) -> None:
-        """``loyalty``: the learning seat's team (``random``, ``shield``, ``hydra``); the other
+                 loyalty: str = "random", render_mode: str | None = None,
+                 player_counts: Sequence[int] | None = None, summary: bool = False, **kwargs: Any) -> None:
+        """``loyalty``: the learning seat's team (``random``, ``shield``, ``hydra``);
+        ``player_counts``: the player counts an episode draws from (None: the ``num_players``
+        parameter's alone); ``summary``: append the summary part to the observation; the other
         arguments as :class:`GameEnv`'s, the game's parameters among ``kwargs``."""
         self.team_reward = arguments.choice("reward", reward, REWARDS) == "team"
         self.loyalty = arguments.choice("loyalty", loyalty, LOYALTIES)
+        counts = _player_counts(player_counts, seat, opponents)
+        if counts:
+            kwargs["num_players"] = counts[0]
+        if arguments.boolean("summary", summary):
+            if kwargs.get("observer") is not None:
+                raise ConfigError("summary=True makes the env's observer; pass summary or observer, not both")
+            from hydra_env.games.hail_hydra.observer import HailHydraObserver
+            from hydra_env.games.hail_hydra.summary_observer import SummaryObserver
+            kwargs["observer"] = SummaryObserver(HailHydraObserver(kwargs.get("history", 40)))
+        self.summary = bool(summary)
         super().__init__("hail_hydra", opponents, "win" if self.team_reward else reward, seat, render_mode,
                          **kwargs)
+        self.player_counts = counts
+        self._opponents_argument = opponents
+
+    def _start_episode(self, rng: np.random.Generator) -> None:
+        """With ``player_counts``: draw the episode's player count first, then as GameEnv."""
+        if self.player_counts:
+            players = self.player_counts[int(rng.integers(len(self.player_counts)))]
+            self.num_players = players
+            self.params = {**self.params, "num_players": players}
+            self.opponents = opponent_entries(self._opponents_argument, players, f"{players} players")
+        super()._start_episode(rng)
 
     @property
     def seat_from_deal(self) -> bool:  # type: ignore[override]
@@ -64,6 +97,25 @@ class HailHydraEnv(GameEnv):
         if self.team_reward:
             reward = float(info["result"]["rewards"][seat])
         return reward, info
+
+
+def _player_counts(value: Sequence[int] | None, seat: Any, opponents: Any) -> list[int]:
+    """The ``player_counts`` argument checked: distinct counts from 5 to 8, with a random
+    learning seat and one opponent entry for every seat (the seats change with the count)."""
+    if value is None:
+        return []
+    counts = [arguments.integer("player_counts item", c, low=5, high=8) for c in
+              arguments.sequence("player_counts", value, fix="pass a list such as [5, 6, 7, 8]")]
+    if not counts or len(set(counts)) != len(counts):
+        raise ConfigError(f"player_counts must list distinct player counts from 5 to 8, got {list(value)}; "
+                          f"pass e.g. [5, 6, 7, 8]")
+    if seat != "random":
+        raise ConfigError(f"player_counts draws the table each episode, so the seat must be 'random', "
+                          f"got seat={seat!r}")
+    if isinstance(opponents, (list, tuple)) and len(opponents) != 1:
+        raise ConfigError(f"player_counts changes the number of other seats, so give one opponent for all, "
+                          f"got {len(opponents)}")
+    return counts
 
 
 class HailHydraAECEnv(ObserverAECEnv):
@@ -90,5 +142,11 @@ def env(**kwargs: Any) -> Any:
 
 def hail_hydra_vector(num_envs: int = 1, **kwargs: Any) -> GameVectorEnv:
     """``hydra_env/HailHydra-v0`` as a vector env: rows played as :class:`HailHydraEnv` plays
-    (``loyalty`` too), in the game batch of each row's learning seat."""
+    (``loyalty`` too), in the game batch of each row's learning seat. The rows share one
+    player count, so ``player_counts`` is refused (one vector env per count); the batch
+    encodes natively, so is ``summary`` (the generic vector env refuses an env's own observer)."""
+    if kwargs.get("player_counts") is not None:
+        raise ConfigError("player_counts is an option of the one-seat env: a vector env's games share one "
+                          "player count; make one vector env per count (num_players=...) or use "
+                          "vec_env: dummy")
     return GameVectorEnv(num_envs, env_class=HailHydraEnv, **kwargs)

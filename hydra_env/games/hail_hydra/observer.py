@@ -62,6 +62,9 @@ class HailHydraObserver:
     unchanged at every later decision, for every seat).
     """
 
+    encodes_seat_info = True
+    """:meth:`encode` of a game is :meth:`encode_info` of the seat's information (``view.info``)."""
+
     def __init__(self, history: int = 40) -> None:
         self.history = history
         self.parts = {"game": (GAME,), "hand": (HAND,), "offensives": (history, ROW), "rounds": (K, ROUND),

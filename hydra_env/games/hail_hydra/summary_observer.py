@@ -1,0 +1,105 @@
+"""The observation with a summary part (``HailHydra-v0`` with ``summary=True``).
+
+:class:`SummaryObserver` appends to the HH33 observation the part ``summary`` (398 floats),
+in this order:
+
+``beliefs`` (2 × 8)
+    per relative seat slot (0 is the observer; slots beyond the player count stay 0), the
+    *public* posterior that the seat is HYDRA (reveals and claims,
+    :func:`.belief.public_belief`), then the observer's *private* posterior (its own
+    knowledge too, :func:`.belief.private_belief`: what the ``deduce`` bot acts on);
+``offensive`` (211)
+    the row of the latest offensive again (as in the ``offensives`` part, where its place
+    moves with the number of offensives played);
+``round`` (163)
+    the row of the latest vote round again, likewise;
+``claim`` (8)
+    when the observer's own decision is a claim: its face-down cards of the current
+    offensive, per value / 3 (what its claim is about); else 0.
+
+Everything in it is a function of the seat's information set (``game.observe(seat)``,
+HH33), so it shows nothing the seat may not know; it gives a policy the exact Bayesian
+filter the scripted bots use, and the current offensive and round at fixed places. It runs
+in Python on either engine (the native engine's seat information is the Python one's), and
+only in the one-seat env: the vector env encodes with the game batch's native observer and
+refuses it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from hydra_env.games.hail_hydra.belief import private_belief, public_belief
+from hydra_env.games.hail_hydra.observer import ROUND, ROW, HailHydraObserver, N
+from hydra_env.games.hail_hydra.state import CLAIM
+
+PARTS = {"beliefs": (2, N), "offensive": (ROW,), "round": (ROUND,), "claim": (8,)}
+SUMMARY = 2 * N + ROW + ROUND + 8
+
+
+def belief_part(info: dict[str, Any]) -> np.ndarray:
+    """The ``beliefs`` of a seat's information: public then private posterior per relative seat."""
+    out = np.zeros((2, N), np.float32)
+    seat, players = info["seat"], info["players"]
+    for row, belief in enumerate((public_belief(info), private_belief(info))):
+        marginals = belief.marginals()
+        for s in range(players):
+            out[row, (s - seat) % players] = min(1.0, max(0.0, marginals[s]))
+    return out
+
+
+def claim_part(info: dict[str, Any]) -> np.ndarray:
+    """When the seat's own decision is a claim: its face-down cards of the current offensive
+    (what the claim is about), per value / 3; else 0."""
+    out = np.zeros(8, np.float32)
+    decision = info["decision"]
+    if decision is not None and decision[0] == info["seat"] and decision[1] == CLAIM and info["offensives"]:
+        out[:] = [min(1.0, c / 3) for c in info["offensives"][-1]["own_down"]]
+    return out
+
+
+def _latest(rows: np.ndarray) -> np.ndarray:
+    """The last row whose first value (``valid``) is set, else zeros."""
+    valid = np.flatnonzero(rows[:, 0] > 0)
+    return rows[valid[-1]] if len(valid) else np.zeros(rows.shape[1], np.float32)
+
+
+class SummaryObserver:
+    """The HH33 observation (``base``) followed by the ``summary`` part (module docstring)."""
+
+    encodes_seat_info = True
+    """:meth:`encode` of a game is :meth:`encode_info` of the seat's information (``view.info``)."""
+
+    def __init__(self, base: HailHydraObserver) -> None:
+        self.base = base
+        self.parts = {**base.parts, "summary": (SUMMARY,)}
+        self.size = base.size + SUMMARY
+
+    def split(self, flat: np.ndarray) -> dict[str, np.ndarray]:
+        """Views of the parts of a flat observation."""
+        views = self.base.split(flat[..., :self.base.size])
+        views["summary"] = flat[..., self.base.size:]
+        return views
+
+    def encode(self, game: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The flat observation of ``seat``: the base encoding, then the summary."""
+        return self._summarise(self.base.encode(game, seat), game.observe(seat), out)
+
+    def encode_info(self, info: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+        """The flat observation of a seat's information."""
+        return self._summarise(self.base.encode_info(info), info, out)
+
+    def _summarise(self, base: np.ndarray, info: dict[str, Any], out: np.ndarray | None) -> np.ndarray:
+        if out is None:
+            out = np.zeros(self.size, np.float32)
+        size = self.base.size
+        out[:size] = base
+        views = self.base.split(base)
+        parts = (belief_part(info).ravel(), _latest(views["offensives"]), _latest(views["rounds"]), claim_part(info))
+        at = size
+        for part in parts:
+            out[at:at + len(part)] = part
+            at += len(part)
+        return out
