@@ -9,7 +9,7 @@ HYDRA seat another, per player count, with 95% Wilson intervals.
 Every pair of ``--shield`` and ``--hydra`` agents (scripted bots by spec, or ``ppo:`` policies)
 plays ``--games`` games per player count, dealt from seeds ``--seed``, ``--seed`` + 1, ...;
 seat ``s`` of game ``g`` seeds its bot with ``16 g + s``, as the calibration tables
-(:mod:`hydra_env.games.hail_hydra.calibrate`) do, so the same seeds deal the same tables for
+(:func:`hydra_env.games.hail_hydra.calibrate.play_game`) do, so the same seeds deal the same tables for
 every pair (a paired comparison). The agents are checked on a dealt game before any game is
 played. Printed per pair and count: SHIELD's win share with its interval, knock-outs per game
 and their precision; written with ``--out``: ``team_match.json``, ``team_match.csv`` and
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,25 +32,18 @@ from agents.outputs import UsageError, atomic_dir, check_out, run_tool
 from agents.progress import progress
 from hydra_env import ConfigError, game_spec
 from hydra_env.envs.bots import make_bot
+from hydra_env.games.hail_hydra.calibrate import play_game
 
 GAME = "hail_hydra"
 COLUMNS = ("shield", "hydra", "players", "games", "shield_wins", "shield_rate", "low", "high",
            "knockouts", "precision")
 
 
-def seat_agents(game: Any, shield: str, hydra: str, seed: int) -> list[Any]:
-    """One bot per seat of the dealt ``game``: ``shield`` at SHIELD seats, ``hydra`` at HYDRA seats."""
-    return [make_bot(hydra if game.state.loyalty[s] else shield, game=GAME, seed=seed * 16 + s)
-            for s in range(game.num_players)]
-
-
 def play(seed: int, players: int, shield: str, hydra: str) -> dict[str, Any]:
-    """One game dealt from ``seed``: its winning team and knock-outs by loyalty."""
-    game = game_spec(GAME).make(seed=seed, num_players=players)
-    bots = seat_agents(game, shield, hydra, seed)
-    while not game.is_over:
-        seat = game.current_player
-        game.apply(bots[seat].act(game.view(seat), game.legal_actions()))
+    """One game dealt from ``seed`` as the calibration tables play it (:func:`play_game`: SHIELD
+    seats by ``shield``, HYDRA seats by ``hydra``): its winning team and knock-outs by loyalty."""
+    game = play_game(seed, players, functools.partial(make_bot, shield, game=GAME),
+                     functools.partial(make_bot, hydra, game=GAME), {})
     result = game.result()
     return {"seed": seed, "winner": result.outcome, "knockouts_shield": result.knockouts_shield,
             "knockouts_hydra": result.knockouts_hydra}
