@@ -46,6 +46,7 @@ MAX_DATA_BYTES = 64 * 2**20
 
 POLICY_CLASSES = {
     "agents.train.policy.CandidatePolicy": ("agents.train.policy", "CandidatePolicy"),
+    "agents.train.slot_policy.SlotPolicy": ("agents.train.slot_policy", "SlotPolicy"),
     "sb3_contrib.common.maskable.policies.MaskableActorCriticPolicy":
         ("sb3_contrib.common.maskable.policies", "MaskableActorCriticPolicy"),
     "sb3_contrib.common.maskable.policies.MaskableMultiInputActorCriticPolicy":
@@ -56,7 +57,7 @@ POLICY_CLASSES = {
 ACTIVATIONS = {"torch.nn.modules.activation.ReLU": "ReLU", "torch.nn.modules.activation.Tanh": "Tanh"}
 EXTRACTORS = {"agents.train.policy.SharedLinear": ("agents.train.policy", "SharedLinear")}
 _PLAIN_KWARGS = {"net_arch", "features_extractor_kwargs", "share_features_extractor", "ortho_init",
-                 "normalize_images"}
+                 "normalize_images", "slot_actions", "slot_features", "slot_hidden"}
 
 # Readable hyperparameters and counters of the model, with the types they may have.
 _SCALARS: dict[str, tuple[type, ...]] = {
@@ -263,7 +264,11 @@ def build_model(record: PolicyRecord, device: str = "cpu") -> Any:
     model.policy_kwargs = dict(record.policy_kwargs)
     model.learning_rate, model.clip_range = 0.0, 0.0
     model.rollout_buffer_class, model.rollout_buffer_kwargs = None, {}
-    model._setup_model()
+    try:
+        model._setup_model()
+    except (ValueError, TypeError) as exc:         # e.g. a SlotPolicy's slots outside the spaces
+        raise ConfigError(f"policy file {record.path}: its network cannot be built from the "
+                          f"arguments it records ({exc})") from None
     try:
         model.set_parameters(load_parameters(record.path, device), exact_match=True, device=device)
     except (RuntimeError, ValueError, KeyError) as exc:

@@ -56,6 +56,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     "keep_checkpoints": (1, 10**4), "final_eval_games": (0, 10**9), "selfplay_pool": (1, 10**4),
     "selfplay_refresh": (0, 10**12), "bc_games": (0, 10**9), "bc_epochs": (1, 10**6),
     "bc_workers": (1, 1024), "bc_chunk_games": (0, 10**9), "bc_batch_size": (1, 10**7),
+    "dagger_rounds": (0, 10**4), "dagger_games": (1, 10**9), "dagger_epochs": (1, 10**6),
     "candidates": (0, 10**5), "features_dim": (0, 65_536), "seed": (0, 2**62),
     "eval_seed": (0, 2**62),
 }

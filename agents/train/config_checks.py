@@ -19,11 +19,12 @@ def validate(c: TrainConfig) -> None:
     arguments.integer("field 'features_dim'", c.features_dim, low=0,
                       fix="write 0 (no shared layer) or a layer size such as 256")
     positive = ("total_timesteps", "n_envs", "n_steps", "batch_size", "n_epochs", "eval_games",
-                "torch_threads", "keep_checkpoints", "bc_workers", "bc_epochs", "bc_batch_size")
+                "torch_threads", "keep_checkpoints", "bc_workers", "bc_epochs", "bc_batch_size",
+                "dagger_games", "dagger_epochs")
     for name in positive:
         arguments.integer(f"field {name!r}", getattr(c, name), low=1)
     for name in ("eval_freq", "checkpoint_freq", "final_eval_games", "bc_games", "selfplay_refresh",
-                 "candidates", "seed", "eval_seed", "bc_chunk_games"):
+                 "candidates", "seed", "eval_seed", "bc_chunk_games", "dagger_rounds"):
         arguments.integer(f"field {name!r}", getattr(c, name), low=0,
                           fix="write 0 or a larger whole number")
     arguments.integer("field 'selfplay_pool'", c.selfplay_pool, low=1)
@@ -69,6 +70,13 @@ def validate(c: TrainConfig) -> None:
                           "from one warm start; empty one of them ('')")
     if c.bc_games and not c.bc_teacher:
         raise ConfigError("field 'bc_games' is set but 'bc_teacher' is empty: name the bot to imitate")
+    if c.dagger_rounds and not (c.bc_teacher and c.bc_games):
+        raise ConfigError("field 'dagger_rounds' is set but there is no imitation warm start to "
+                          "continue: set 'bc_teacher' and 'bc_games', or write dagger_rounds: 0")
+    if not 0.0 < arguments.number("field 'dagger_student_share'", c.dagger_student_share,
+                                  low=0.0, high=1.0):
+        raise ConfigError("field 'dagger_student_share' must be above 0 (the policy must play some "
+                          "seats); write e.g. 0.75")
     _engine_rules(c)
 
 
@@ -88,7 +96,7 @@ def _engine_rules(c: TrainConfig) -> None:
                           f"without spaces, got {address!r}")
     if c.engine != "rllib":
         return
-    unported = [("policy", c.policy == "CandidatePolicy", "write MultiInputPolicy or MlpPolicy"),
+    unported = [("policy", c.policy in ("CandidatePolicy", "SlotPolicy"), "write MultiInputPolicy or MlpPolicy"),
                 ("selfplay_prob", c.selfplay_prob > 0, "write 0"),
                 ("bc_teacher", bool(c.bc_teacher), "write '' (no imitation)"),
                 ("init_policy", bool(c.init_policy), "write '' (no warm start)")]

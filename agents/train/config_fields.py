@@ -36,8 +36,10 @@ class TrainConfig:
                           "(--set env_kwargs.scenario=11 sets one key; null removes one)")
     policy: str = _f("MultiInputPolicy", "policy class: MultiInputPolicy (Dict observation), "
                      "MlpPolicy (flat observation) or CandidatePolicy (scores each legal action "
-                     "from its after-state; needs candidates > 0)",
-                     choices=("MultiInputPolicy", "MlpPolicy", "CandidatePolicy"))
+                     "from its after-state; needs candidates > 0) or SlotPolicy (MlpPolicy plus a "
+                     "pointer head for the actions that name one seat; a flat observation whose "
+                     "observer names its action slots)",
+                     choices=("MultiInputPolicy", "MlpPolicy", "CandidatePolicy", "SlotPolicy"))
     candidates: int = _f(0, "rows of candidate features in the observation (the env's "
                          "`candidates`; 0: none; CandidatePolicy needs about 160)")
     features_dim: int = _f(256, "size of the shared first layer (agents.train.policy; 0: none, "
@@ -85,6 +87,13 @@ class TrainConfig:
                              "in every epoch)")
     bc_batch_size: int = _f(256, "warm start: minibatch size")
     bc_learning_rate: float = _f(1e-3, "warm start: learning rate")
+    dagger_rounds: int = _f(0, "after the imitation warm start: rounds of DAgger (the policy plays "
+                            "whole games, bc_teacher labels its decisions, the policy is fitted again "
+                            "on every labelled decision; 0: none)")
+    dagger_games: int = _f(200, "DAgger: games per round")
+    dagger_student_share: float = _f(1.0, "DAgger: chance that a seat is played by the policy (the "
+                                     "others by `opponents`)")
+    dagger_epochs: int = _f(2, "DAgger: passes over all the labelled decisions after each round")
     progress_bar: bool = _f(True, "show a progress bar with steps/s and ETA")
     engine: str = _f("sb3", "the trainer: 'sb3' (stable-baselines3's MaskablePPO) or 'rllib' (Ray RLlib's "
                      "PPO, needs pip install 'hydra-env[rllib]'; docs/rllib.md); --engine overrides it",

@@ -10,7 +10,8 @@ from typing import Any
 import torch
 
 from agents.train.config import TrainConfig
-from agents.train.environments import record_env
+from agents.train.environments import env_factory, record_env
+from hydra_env import ConfigError
 
 
 def policy_kwargs(config: TrainConfig) -> dict[str, Any]:
@@ -21,12 +22,31 @@ def policy_kwargs(config: TrainConfig) -> dict[str, Any]:
     if config.policy == "CandidatePolicy":
         kwargs["features_extractor_kwargs"] = {"features_dim": config.features_dim or 256,
                                                "activation": config.activation}
+    elif config.policy == "SlotPolicy":
+        kwargs.update(action_slots(config))
     elif config.features_dim:
         from agents.train.policy import SharedLinear
         kwargs.update(features_extractor_class=SharedLinear, share_features_extractor=True,
                       features_extractor_kwargs={"features_dim": config.features_dim,
                                                  "activation": config.activation})
     return kwargs
+
+
+def action_slots(config: TrainConfig) -> dict[str, Any]:
+    """``slot_actions`` and ``slot_features`` of a SlotPolicy, from the env's observer
+    (``action_slots``); ConfigError when the env has none or its observation is not flat."""
+    env = env_factory(config, None)()
+    try:
+        slots = getattr(env.unwrapped.observer, "action_slots", None) if hasattr(env.unwrapped, "observer") else None
+        flat = len(env.observation_space.shape or ()) == 1
+    finally:
+        env.close()
+    if not slots:
+        raise ConfigError(f"policy SlotPolicy needs an env whose observer names its action slots; "
+                          f"{config.env} with {config.env_kwargs} has none; write policy: MlpPolicy")
+    if not flat:
+        raise ConfigError("policy SlotPolicy reads a flat observation; add flatten: true to env_kwargs")
+    return {"slot_actions": list(slots["actions"]), "slot_features": [list(f) for f in slots["features"]]}
 
 
 def new_model(config: TrainConfig, venv: Any, run_dir: Path) -> Any:
@@ -39,6 +59,9 @@ def new_model(config: TrainConfig, venv: Any, run_dir: Path) -> Any:
     if policy == "CandidatePolicy":
         from agents.train.policy import CandidatePolicy
         policy = CandidatePolicy
+    elif policy == "SlotPolicy":
+        from agents.train.slot_policy import SlotPolicy
+        policy = SlotPolicy
     model = MaskablePPO(
         policy, venv, learning_rate=lr, n_steps=config.n_steps,
         batch_size=config.batch_size, n_epochs=config.n_epochs, gamma=config.gamma,

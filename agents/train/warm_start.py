@@ -67,13 +67,24 @@ def imitate_teacher(model: Any, config: TrainConfig, run_dir: Path,
     stats = bc.pretrain(model, source, epochs=config.bc_epochs, batch_size=config.bc_batch_size,
                         learning_rate=config.bc_learning_rate, seed=config.seed, logger=logger)
     logger.close()
+    print(f"warm start: {len(source)} decisions of {config.bc_teacher}, "
+          f"loss {stats['bc/loss']:.3f}, accuracy {stats['bc/accuracy']:.1%}")
+    rounds = _dagger(model, config, make_env, source) if config.dagger_rounds else []
     from agents.train.callbacks import save_atomic
     save_atomic(model, run_dir / "warm_start.zip")
     (run_dir / "warm_start.json").write_text(json.dumps(
         {"teacher": config.bc_teacher, **teacher_policy(config), "games": config.bc_games,
-         "decisions": len(source), **stats}, indent=2))
-    print(f"warm start: {len(source)} decisions of {config.bc_teacher}, "
-          f"loss {stats['bc/loss']:.3f}, accuracy {stats['bc/accuracy']:.1%}")
+         "decisions": len(source), **stats, **({"dagger": rounds} if rounds else {})}, indent=2))
+
+
+def _dagger(model: Any, config: TrainConfig, make_env: Callable[[], Any], source: Any) -> list[dict]:
+    """The DAgger rounds (:mod:`agents.train.dagger`) on top of the teacher's decisions."""
+    from agents.train import bc, dagger
+
+    def fit(data: Any, epochs: int) -> dict[str, float]:
+        return bc.pretrain(model, data, epochs=epochs, batch_size=config.bc_batch_size,
+                           learning_rate=config.bc_learning_rate, seed=config.seed)
+    return dagger.run_rounds(model, config, config_game(config), make_env, source, fit)
 
 
 def teacher_policy(config: TrainConfig) -> dict[str, str]:

@@ -196,8 +196,26 @@ class GameEnv(gym.Env):
         game, seat = self.game, self.seat
         self._mask = np.asarray(game.legal_mask(), dtype=np.int8) if game.current_player == seat \
             else np.zeros(int(self.action_space.n), np.int8)
+        return self.seat_observation(game, seat)
+
+    def seat_observation(self, game: Any, seat: int) -> Any:
+        """What this env gives ``seat`` of ``game`` when that seat is its learning seat
+        (its observer, flat or split as the env was made): a trainer that plays every seat
+        itself (DAgger) encodes the seats with it."""
         flat = self.observer.encode(game, seat)
         return flat if self.flatten else split_observation(self.observer, flat)
+
+    def end_reward(self, game: Any, seat: int) -> float:
+        """``seat``'s reward for the finished ``game``, as this env gives it to a learning seat."""
+        return self._outcome_for(game, seat)[0]
+
+    def deal(self, seed: int) -> Any:
+        """A new game dealt as this env deals its episodes (the parameters an episode draws,
+        such as a player count), from ``seed``, before any seat has moved. It replaces the
+        env's episode: call reset() before stepping again."""
+        self._start_episode(np.random.default_rng(seed))
+        self._done = True
+        return self.game
 
     # ------------------------------------------------------------ Gymnasium's API
     def reset(self, *, seed: int | None = None,

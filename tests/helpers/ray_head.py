@@ -50,9 +50,16 @@ def ray_head(python: str | Path, root: Path, env: dict[str, str]) -> Iterator[st
             time.sleep(0.5)
         yield f"127.0.0.1:{port}"
     finally:
+        # A graceful stop of every Ray process takes about 30 s; the head's files are
+        # throw-away, so after a short grace the whole group is killed.
         os.killpg(process.pid, signal.SIGTERM)
         try:
-            process.wait(timeout=60)
+            process.wait(timeout=5)
         except subprocess.TimeoutExpired:
+            pass
+        try:
             os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait(timeout=60)
         log.close()

@@ -77,6 +77,13 @@ class SummaryObserver:
         self.parts = {**base.parts, "summary": (SUMMARY,)}
         self.size = base.size + SUMMARY
 
+    @property
+    def action_slots(self) -> dict[str, list]:
+        """The seat-target actions and the observation indices describing each one's seat
+        (:mod:`.action_slots`), for a policy with a pointer head."""
+        from hydra_env.games.hail_hydra.action_slots import action_slots
+        return action_slots(self.base.size)
+
     def split(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """Views of the parts of a flat observation."""
         views = self.base.split(flat[..., :self.base.size])

@@ -1,0 +1,87 @@
+"""SlotPolicy (agents.train.slot_policy): the MLP policy with a pointer head. Each slot action's
+logit gets a score from one network shared by all slots, reading that slot's own features, so
+the policy treats the slots alike; it is saved and loaded as data like the other policies."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+import pytest
+import torch
+
+pytest.importorskip("sb3_contrib")
+
+from agents.train.slot_policy import SlotPolicy  # noqa: E402
+from hydra_env.errors import ConfigError  # noqa: E402
+
+
+def _policy() -> SlotPolicy:
+    obs = gym.spaces.Box(0.0, 1.0, (10,), np.float32)
+    return SlotPolicy(obs, gym.spaces.Discrete(6), lambda _: 1e-3, net_arch=[8],
+                      slot_actions=[2, 3, 4], slot_features=[[0, 1], [2, 3], [4, 5]])
+
+
+def test_slot_scores_follow_their_features_when_the_slots_trade_places() -> None:
+    policy = _policy()
+    with torch.no_grad():
+        for module in (policy.action_net, policy.mlp_extractor):
+            for p in module.parameters():
+                p.zero_()                      # the logits come from the slot head alone
+    obs = torch.tensor([[0.9, 0.1, 0.2, 0.7, 0.0, 0.3, 1, 1, 1, 1]], dtype=torch.float32)
+    swapped = obs.clone()
+    swapped[0, [0, 1, 2, 3]] = obs[0, [2, 3, 0, 1]]            # slots 0 and 1 trade features
+    masks = np.ones((1, 6), bool)
+    with torch.no_grad():
+        before = policy.get_distribution(obs, action_masks=masks).distribution.logits[0]
+        after = policy.get_distribution(swapped, action_masks=masks).distribution.logits[0]
+    assert torch.allclose(before[[2, 3, 4]], after[[3, 2, 4]])
+    assert not torch.allclose(before[2], before[3])
+    assert torch.allclose(before[[0, 1, 5]], after[[0, 1, 5]])     # no slot: the MLP head alone
+
+
+def test_slot_policy_refuses_slots_outside_its_spaces() -> None:
+    obs = gym.spaces.Box(0.0, 1.0, (10,), np.float32)
+    with pytest.raises(ValueError, match="slot"):
+        SlotPolicy(obs, gym.spaces.Discrete(6), lambda _: 1e-3, slot_actions=[2, 9],
+                   slot_features=[[0], [1]])
+    with pytest.raises(ValueError, match="slot"):
+        SlotPolicy(obs, gym.spaces.Discrete(6), lambda _: 1e-3, slot_actions=[2, 3],
+                   slot_features=[[0], [10]])
+    with pytest.raises(ValueError, match="slot"):
+        SlotPolicy(obs, gym.spaces.Discrete(6), lambda _: 1e-3, slot_actions=[2, 3], slot_features=[[0]])
+
+
+def test_a_slot_policy_is_saved_and_loaded_as_data_with_the_same_choices(tmp_path) -> None:
+    from agents.policy_files import load_model
+    from agents.train.config import TrainConfig
+    from agents.train.environments import make_vec_env
+    from agents.train.model import new_model
+    config = TrainConfig(env="hydra_env/HailHydra-v0", env_kwargs={"summary": True},
+                         opponents=["saboteur"], policy="SlotPolicy", net_arch=[32], n_envs=1,
+                         vec_env="dummy", n_steps=64, batch_size=64)
+    venv = make_vec_env(config, tmp_path, 0)
+    try:
+        model = new_model(config, venv, tmp_path)
+        assert isinstance(model.policy, SlotPolicy) and len(model.policy.slot_actions) == 7
+        model.save(tmp_path / "slot.zip")
+        obs = venv.reset()
+        masks = np.asarray(venv.env_method("action_masks"))
+    finally:
+        venv.close()
+    loaded = load_model(str(tmp_path / "slot.zip"))
+    assert isinstance(loaded.policy, SlotPolicy)
+    with torch.no_grad():
+        a = model.policy.get_distribution(torch.as_tensor(obs), action_masks=masks).distribution.probs
+        b = loaded.policy.get_distribution(torch.as_tensor(obs), action_masks=masks).distribution.probs
+    assert torch.allclose(a, b)
+
+
+def test_slot_policy_on_an_env_without_slots_is_refused_with_the_fix() -> None:
+    from agents.train.config import TrainConfig
+    from agents.train.model import action_slots
+    with pytest.raises(ConfigError, match="action slots"):
+        action_slots(TrainConfig(env="hydra_env/Heroica-v0", env_kwargs={"num_players": 2},
+                                 opponents=["greedy"], policy="SlotPolicy"))
+    with pytest.raises(ConfigError, match="flatten: true"):
+        action_slots(TrainConfig(env="hydra_env/HailHydra-v0", env_kwargs={"summary": True, "flatten": False},
+                                 opponents=["saboteur"], policy="SlotPolicy"))
