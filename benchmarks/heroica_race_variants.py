@@ -5,11 +5,16 @@ Each variant plays the rotating seat of a 4-seat race (game ``g``: seat ``g mod 
 constants changed while it decides: the race margin (``bot_values.RACE_MARGIN``), the
 shortest horizon (``bot_values.MIN_HORIZON``) or the distance at which it waits for a rival
 at the General before shooting the Crystal (``bot_parts.WAIT_DISTANCE``; -1: never waits).
-Printed: the win share with its 95% Wilson interval (fair share 25%).
+The variant ``deadline`` replaces the horizon by the race's own stake: each hero action is
+valued by its estimated chance of losing, ``Σ_k q_k · U_k`` (``bot_values.deadline_values``:
+the chance that the first rival finishes between the hero's turns k and k + 1, times the
+least chance of not having won within k turns, from the solver's ``unfinished`` tables);
+the rest of its play (the wait for a rival at the General, drinking, the Monster Player)
+is the heuristic's. Printed: the win share with its 95% Wilson interval (fair share 25%).
 
 ::
 
-    PYTHONPATH=. python benchmarks/heroica_race_variants.py --games 8000 margin=0 margin=3 wait=-1
+    PYTHONPATH=. python benchmarks/heroica_race_variants.py --games 8000 margin=0 margin=3 wait=-1 deadline
 """
 
 from __future__ import annotations
@@ -25,6 +30,21 @@ from hydra_env.games.heroica.spec import new_game
 
 KNOBS = {"margin": (bot_values, "RACE_MARGIN"), "horizon": (bot_values, "MIN_HORIZON"),
          "wait": (bot_parts, "WAIT_DISTANCE")}
+
+
+class Deadline(bots.HeuristicBot):
+    """The heuristic with :func:`bot_values.deadline_values` for the race hero's own decisions."""
+
+    def act(self, view: Any, legal_actions: list[int]) -> int:
+        """The action least likely to lose the race, else the heuristic's choice."""
+        c = bot_parts.Ctx(view.game, legal_actions)
+        values = bot_values.deadline_values(c)
+        if values and c.general is not None and bot_parts.waiting(c) and len(values) > 1:
+            values.pop(c.codec.target(c.general), None)
+        if not values:
+            return super().act(view, legal_actions)
+        best = min(values.values())
+        return min(a for a in values if values[a] <= best + 1e-12)
 
 
 class Variant(bots.HeuristicBot):
@@ -46,12 +66,14 @@ class Variant(bots.HeuristicBot):
 
 
 def win_share(knob: str, value: int, games: int, seats: int = 4) -> tuple[int, float]:
-    """(wins, CPU seconds) of the variant over ``games`` races, seats rotated."""
+    """(wins, CPU seconds) of the variant (``knob`` ``deadline``: :class:`Deadline`) over
+    ``games`` races, seats rotated."""
     wins, began = 0, time.process_time()
     for g in range(games):
         mine = g % seats
         game = new_game(seed=g, num_players=seats, mode="race")
-        players = [Variant(knob, value, seed=g) if s == mine else bots.HeuristicBot(seed=g) for s in range(seats)]
+        variant = Deadline(seed=g) if knob == "deadline" else Variant(knob, value, seed=g)
+        players = [variant if s == mine else bots.HeuristicBot(seed=g) for s in range(seats)]
         while not game.is_over:
             seat = game.current_player
             game.apply(players[seat].act(game.view(seat), game.legal_actions()))
@@ -62,11 +84,15 @@ def win_share(knob: str, value: int, games: int, seats: int = 4) -> tuple[int, f
 def main(argv: list[str] | None = None) -> int:
     """Each VARIANT (``knob=value``) in turn: its share and interval."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("variants", nargs="+", metavar="KNOB=VALUE", help=f"knobs: {', '.join(KNOBS)}")
+    parser.add_argument("variants", nargs="+", metavar="KNOB=VALUE",
+                        help=f"knobs: {', '.join(KNOBS)}; or deadline (no value)")
     parser.add_argument("--games", type=int, default=8000, help="races per variant (default 8000)")
     args = parser.parse_args(argv)
     parsed = []
     for text in args.variants:
+        if text == "deadline":
+            parsed.append(("deadline", 0))
+            continue
         knob, _, value = text.partition("=")
         if knob not in KNOBS or not value.lstrip("-").isdigit():
             parser.error(f"{text!r}: give KNOB=INTEGER with KNOB one of {', '.join(KNOBS)}")
@@ -76,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     for knob, value in parsed:
         wins, cpu = win_share(knob, value, args.games)
         low, high = wilson(wins, args.games)
-        print(f"{knob}={value}: {100 * wins / args.games:.2f}% [{100 * low:.2f}, {100 * high:.2f}] "
+        name = knob if knob == "deadline" else f"{knob}={value}"
+        print(f"{name}: {100 * wins / args.games:.2f}% [{100 * low:.2f}, {100 * high:.2f}] "
               f"over {args.games:,} races against three heuristic ({cpu:.0f} CPU s)", flush=True)
     return 0
 

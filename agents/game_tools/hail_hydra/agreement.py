@@ -5,8 +5,8 @@
     python -m agents.game_tools.hail_hydra.agreement --agent ppo:RUN/best_model.zip --teacher deduce \\
         --side shield --other saboteur --players 7 --games 30
 
-Every seat of ``--side`` plays ``--agent`` and every other seat ``--other``, in games dealt as the
-calibration tables deal them (seed ``g``, seat ``s``'s bot seeded ``16 g + s``). At each decision
+Every seat of ``--side`` plays ``--agent`` and every other seat ``--other``, in the calibration
+tables' games (``calibrate.play_game``: seed ``g``, seat ``s``'s bot seeded ``16 g + s``). At each decision
 of a ``--side`` seat with more than one legal action, the teacher (a bot of its own for each seat,
 seeded apart) is asked what it would play there; the table counts, per decision type, how often
 the agent's action was the teacher's. ``--agent`` equal to ``--teacher`` gives the ceiling: how
@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from typing import Any
 
 from agents.outputs import UsageError, run_tool
 from agents.progress import progress
 from hydra_env import ConfigError
 from hydra_env.envs.bots import make_bot
-from hydra_env.games.hail_hydra.game import new_game
+from hydra_env.games.hail_hydra.calibrate import play_game
 from hydra_env.games.hail_hydra.state import DECISION_NAMES, HYDRA, SHIELD
 
 GAME = "hail_hydra"
@@ -32,29 +33,43 @@ TEACHER_SEED = 1_000_003
 """Added to a seat's bot seed for its teacher (so a teacher does not share the agent's draws)."""
 
 
+class _Judge:
+    """Counts, per decision type, the ``side`` seats' decisions and those the teacher agrees with;
+    a teacher of its own per seat, new for every game."""
+
+    def __init__(self, teacher: str, side: int) -> None:
+        self.teacher, self.side = teacher, side
+        self.decisions: Counter[str] = Counter()
+        self.agreed: Counter[str] = Counter()
+        self.teachers: dict[int, Any] = {}
+        self.game_seed = 0
+
+    def new_game(self, seed: int) -> None:
+        """Forget the last game's teachers."""
+        self.game_seed, self.teachers = seed, {}
+
+    def __call__(self, game: Any, seat: int, view: Any, legal: list[int], action: int) -> None:
+        if game.state.loyalty[seat] != self.side or len(legal) <= 1:
+            return
+        if seat not in self.teachers:
+            self.teachers[seat] = make_bot(self.teacher, game=GAME, seed=16 * self.game_seed + seat + TEACHER_SEED)
+        kind = DECISION_NAMES[view.info["decision"][1]]
+        self.decisions[kind] += 1
+        self.agreed[kind] += int(self.teachers[seat].act(view, legal)) == int(action)
+
+
 def agreement(agent: str, teacher: str, side: int, other: str, players: int, games: int,
               seed: int = 0, quiet: bool = True) -> dict[str, dict[str, int]]:
     """Per decision type: ``decisions`` of the ``side`` seats (more than one legal action) and
     ``agreed``, those where ``agent`` played ``teacher``'s action."""
-    decisions: Counter[str] = Counter()
-    agreed: Counter[str] = Counter()
+    judge = _Judge(teacher, side)
+    shield, hydra = (agent, other) if side == SHIELD else (other, agent)
     for g in progress(range(seed, seed + games), desc="agreement", unit="game", quiet=quiet):
-        game = new_game(seed=g, num_players=players)
-        ours = [int(game.state.loyalty[s] == side) for s in range(players)]
-        bots = [make_bot(agent if ours[s] else other, game=GAME, seed=16 * g + s) for s in range(players)]
-        teachers = [make_bot(teacher, game=GAME, seed=16 * g + s + TEACHER_SEED) if ours[s] else None
-                    for s in range(players)]
-        while not game.is_over:
-            seat, legal = game.current_player, game.legal_actions()
-            view = game.view(seat)
-            action = int(bots[seat].act(view, legal))
-            if ours[seat] and len(legal) > 1:
-                kind = DECISION_NAMES[view.info["decision"][1]]
-                decisions[kind] += 1
-                agreed[kind] += int(teachers[seat].act(view, legal)) == action
-            game.apply(action)
-    return {kind: {"decisions": decisions[kind], "agreed": agreed[kind]}
-            for kind in DECISION_NAMES if decisions[kind]}
+        judge.new_game(g)
+        play_game(g, players, lambda seed: make_bot(shield, game=GAME, seed=seed),
+                  lambda seed: make_bot(hydra, game=GAME, seed=seed), {}, judge)
+    return {kind: {"decisions": judge.decisions[kind], "agreed": judge.agreed[kind]}
+            for kind in DECISION_NAMES if judge.decisions[kind]}
 
 
 def table_text(rows: dict[str, dict[str, int]]) -> str:

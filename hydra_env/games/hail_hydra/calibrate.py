@@ -43,13 +43,19 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
 
 
 def play_game(seed: int, players: int, shield: Callable[..., Any], hydra: Callable[..., Any],
-              params: dict[str, Any]) -> Any:
-    """One game: SHIELD seats played by ``shield``, HYDRA seats by ``hydra``."""
+              params: dict[str, Any], on_decision: Callable[..., None] | None = None) -> Any:
+    """One game: SHIELD seats played by ``shield``, HYDRA seats by ``hydra`` (seat ``s``'s bot
+    seeded ``16 seed + s``). ``on_decision(game, seat, view, legal, action)``, when given, sees
+    every decision before it is applied."""
     game = new_game(seed=seed, num_players=players)
     bots = [(hydra if game.state.loyalty[s] else shield)(seed=seed * 16 + s, **params) for s in range(players)]
     while not game.is_over:
-        seat = game.current_player
-        game.apply(bots[seat].act(game.view(seat), game.legal_actions()))
+        seat, legal = game.current_player, game.legal_actions()
+        view = game.view(seat)
+        action = bots[seat].act(view, legal)
+        if on_decision is not None:
+            on_decision(game, seat, view, legal, action)
+        game.apply(action)
     return game
 
 

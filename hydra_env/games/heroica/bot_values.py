@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from hydra_env.games.heroica.loader import CLASS_ORDER, Tables
+from hydra_env.games.heroica.loader import CLASS_ORDER
 from hydra_env.games.heroica.solver import solution
 from hydra_env.games.heroica.solver_bot import _value, turn_graph
 from hydra_env.games.heroica.solver_model import BOARD, CHOICE, HELD, USED, Position, TurnGraph
@@ -36,7 +36,7 @@ MIN_HORIZON = 2
 """The shortest horizon (with one turn left every end far from the General would tie)."""
 UNREACHABLE = 999.0
 """The value of an action the solo tables cannot value."""
-_MEMO: dict[tuple[Tables, int, int], dict[int, float]] = {}
+_MEMO: dict[tuple[Any, ...], dict[int, float]] = {}
 _MEMO_LIMIT = 2_000_000
 
 
@@ -127,36 +127,21 @@ def _set_up_monsters(graph: TurnGraph, monsters: dict[int, int], boss: int) -> b
                for space, kind in monsters.items())
 
 
-def hero_values(c: Any, left: int | None = None) -> dict[int, float] | None:
-    """Each legal action's expected turns still needed (this turn counted as 0), or None when
-    the pending decision is not a hero's own or a Battle's monsters have moved (the solo model
-    has no such node). ``left``: the
-    turns the hero plays for (the censoring of HR36 at that horizon); None: in a solo game the
-    game's own limit (the values of ``solo-optimal``), else far from any limit."""
+def _action_children(c: Any) -> tuple[TurnGraph, dict[int, int]] | None:
+    """The turn graph of the hero to play and the graph node each legal action leads to, or None
+    when the pending decision is not a hero's own or a Battle's monsters have moved (the solo
+    model has no such node)."""
     if c.hero < 0 or c.decision not in ("MOVE", "FIGHT", "SHIELD", "STEP", "HEAL_END"):
         return None
     graph = graph_of(c)
     if not _set_up_monsters(graph, c.state.monsters, c.tables.boss):
         return None
-    hero = CLASS_ORDER[c.state.hero_class[c.hero]]
-    solved = solution(hero, tables=c.tables, progress=False)
-    if left is not None:
-        turn = max(1, min(solved.turn_limit, solved.turn_limit - left))
-    elif c.state.mode == "solo" and 1 <= c.state.turn <= solved.turn_limit:
-        turn = c.state.turn                              # solo: the optimum itself, limit and all
-    else:
-        turn = HORIZON_TURN
-    after = solved.continuation(turn)
-    key = (c.tables, graph.cls, turn)
-    memo = _MEMO.setdefault(key, {})
-    if len(memo) > _MEMO_LIMIT:
-        memo.clear()
     p = position_of(c)
     node = _node(graph, c, p)
     if node is None or graph.kind[node] != CHOICE:
         return None
     children = dict(graph.children[node])
-    values = {}
+    found = {}
     for action in c.legal:
         child = children.get(action)
         if child is None:
@@ -164,6 +149,87 @@ def hero_values(c: Any, left: int | None = None) -> dict[int, float] | None:
             if not isinstance(path, tuple):
                 continue
             child = _end_node(graph, c, p, path)
+        found[action] = child
+    return graph, found
+
+
+def _memo(key: tuple[Any, ...]) -> dict[int, float]:
+    memo = _MEMO.setdefault(key, {})
+    if len(memo) > _MEMO_LIMIT:
+        memo.clear()
+    return memo
+
+
+def hero_values(c: Any, left: int | None = None) -> dict[int, float] | None:
+    """Each legal action's expected turns still needed (this turn counted as 0), or None when
+    the pending decision is not a hero's own or a Battle's monsters have moved (the solo model
+    has no such node). ``left``: the
+    turns the hero plays for (the censoring of HR36 at that horizon); None: in a solo game the
+    game's own limit (the values of ``solo-optimal``), else far from any limit."""
+    found = _action_children(c)
+    if found is None:
+        return None
+    graph, children = found
+    solved = solution(CLASS_ORDER[graph.cls], tables=c.tables, progress=False)
+    if left is not None:
+        turn = max(1, min(solved.turn_limit, solved.turn_limit - left))
+    elif c.state.mode == "solo" and 1 <= c.state.turn <= solved.turn_limit:
+        turn = c.state.turn                              # solo: the optimum itself, limit and all
+    else:
+        turn = HORIZON_TURN
+    after = solved.continuation(turn)
+    memo = _memo((c.tables, graph.cls, turn))
+    values = {}
+    for action, child in children.items():
         value = _value(graph, child, after, memo)
         values[action] = value if value == value else UNREACHABLE      # NaN: a state solo play never reaches
+    return values
+
+
+DEADLINES = 16
+"""The turns ahead the deadline valuation looks (a 4-seat race lasts about 5 rounds)."""
+
+
+def rival_deadlines(c: Any, within: int = DEADLINES) -> list[float]:
+    """``q[k − 1]``: the chance that the first rival to finish does so between the hero's own
+    turn k (this one is 1) and its turn k + 1, the last entry holding every later finish; each
+    rival's chance to finish within j turns read from its class's ``unfinished`` table (its best
+    chance for that deadline; the rivals taken as independent). Every rival plays its j-th turn
+    from now between the hero's turns j and j + 1, whatever the seat order."""
+    st = c.state
+    mine = st.hero_owner[c.hero]
+    survive = [1.0] * (within + 1)           # survive[j]: no rival has finished within j turns
+    for h, owner in enumerate(st.hero_owner):
+        if owner == mine:
+            continue
+        solved = solution(CLASS_ORDER[st.hero_class[h]], within, c.tables, False, "unfinished")
+        index = solved.codes.index(_position(solved.codes, st, h))
+        for j in range(1, within + 1):
+            left = float(solved.values[j, index])
+            survive[j] *= left if left == left else 1.0
+    q = [survive[k - 1] - survive[k] for k in range(1, within + 1)]
+    q[-1] += survive[within]
+    return q
+
+
+def deadline_values(c: Any, within: int = DEADLINES) -> dict[int, float] | None:
+    """Each legal action's estimated chance of losing the race: ``Σ_k q_k · U_k(a)``, with ``q``
+    from :func:`rival_deadlines` and ``U_k(a)`` the least chance of not having won within k turns
+    after ``a`` (the solver's ``unfinished`` tables, each deadline played for on its own, so the
+    estimate is optimistic). None as for :func:`hero_values`, and outside a race."""
+    if c.state.mode != "race":
+        return None
+    found = _action_children(c)
+    if found is None:
+        return None
+    graph, children = found
+    solved = solution(CLASS_ORDER[graph.cls], within, c.tables, False, "unfinished")
+    values = dict.fromkeys(children, 0.0)
+    for k, weight in enumerate(rival_deadlines(c, within), start=1):
+        if weight <= 0.0:
+            continue
+        after, memo = solved.values[k - 1], _memo((c.tables, graph.cls, "unfinished", k))
+        for action, child in children.items():
+            value = _value(graph, child, after, memo)
+            values[action] += weight * (value if value == value else 1.0)
     return values

@@ -10,7 +10,11 @@ still to play from state ``s`` with ``k`` turns left::
     C[0, s] = 1
     C[k, s] = 1 + E_turn[ 0 if the turn wins, else C[k − 1, s'] ]   (decisions minimise)
 
-so the optimum's censored mean T from the start is ``C[L, start]``. Solving one class takes
+so the optimum's censored mean T from the start is ``C[L, start]``. The same iteration without the
+turn counted, ``measure="unfinished"``, gives ``U[k, s]``, the least chance of *not* having won
+within ``k`` turns (``U[0, s] = 1``; ``U[k, s] = E_turn[0 if the turn wins, else U[k − 1, s']]``): a
+race is lost by finishing late, not by the mean (``benchmarks/heroica_race_variants.py`` plays by
+it). Solving one class takes
 seconds to a minute; the tables are cached under the user's cache folder (``HYDRA_ENV_CACHE``,
 else ``$XDG_CACHE_HOME/hydra-env``, else ``~/.cache/hydra-env``), keyed by a digest of the data
 files. ``python -m hydra_env.games.heroica.solver`` solves every class and prints the optimum
@@ -36,19 +40,23 @@ from hydra_env.games.heroica.solver_model import CHANCE, CHOICE, LEAF, StateCode
 
 SOLVER_VERSION = "heroica-solo-solver/1"
 """Part of the cache key: change it when the model or the tables' layout changes."""
+MEASURES = ("turns", "unfinished")
+"""What a table holds: the expected censored turns ``C`` or the chance of not having won ``U``."""
 DATA_FILES = ("die.json", "heroes.json", "monsters.json", "items.json", "maps/draida.json")
 
 
 @dataclass
 class Solution:
     """The solved tables of one hero class: ``values[k, s]`` as in the module docstring
-    (float32; NaN for states that cannot occur), the turn limit L, the solve time."""
+    (float32; NaN for states that cannot occur), the turn limit L, the solve time, and the
+    ``measure`` (:data:`MEASURES`)."""
 
     hero: str
     turn_limit: int
     values: np.ndarray
     codes: StateCodec
     solve_seconds: float
+    measure: str = "turns"
 
     def start_value(self, crystal: bool = True) -> float:
         """The optimum's censored mean T of a solo game from its start (spec 4.7)."""
@@ -96,11 +104,20 @@ def _progress(enabled: bool, text: str, end: str = "") -> None:
         print(f"\r{text}", end=end, file=sys.stderr, flush=True)
 
 
-def solve(tables: Tables, hero: str, turn_limit: int = 40, progress: bool = True) -> Solution:
-    """Solve the solo game of ``hero`` on ``tables`` with limit L = ``turn_limit`` (a progress line
-    on stderr while it runs)."""
+def _check(turn_limit: Any, measure: str) -> None:
     if not isinstance(turn_limit, int) or turn_limit < 1:
         raise ConfigError(f"turn_limit must be a whole number >= 1, got {turn_limit!r}")
+    if measure not in MEASURES:
+        raise ConfigError(f"measure {measure!r} is not one of {', '.join(MEASURES)}")
+
+
+def solve(tables: Tables, hero: str, turn_limit: int = 40, progress: bool = True,
+          measure: str = "turns") -> Solution:
+    """Solve the solo game of ``hero`` on ``tables`` with limit L = ``turn_limit`` (a progress line
+    on stderr while it runs); ``measure``: the expected censored turns (``"turns"``) or the chance
+    of not having won within each number of turns (``"unfinished"``)."""
+    _check(turn_limit, measure)
+    counted = 1.0 if measure == "turns" else 0.0
     began = time.perf_counter()
     graph = TurnGraph(tables, hero)
     codes = graph.codes
@@ -129,13 +146,13 @@ def solve(tables: Tables, hero: str, turn_limit: int = 40, progress: bool = True
                 node_values[level.parents] = np.minimum.reduceat(gathered, level.starts)
             else:
                 node_values[level.parents] = np.add.reduceat(gathered * level.weights, level.starts)
-        values[k, valid] = 1.0 + node_values[roots[valid]]
+        values[k, valid] = counted + node_values[roots[valid]]
         if k % 10 == 0:
             _progress(progress, f"heroica solver, {hero}: {len(graph.kind):,} nodes; value iteration {k}/{turn_limit}")
     seconds = time.perf_counter() - began
     _progress(progress, f"heroica solver, {hero}: {len(graph.kind):,} nodes, {turn_limit} turns: "
               f"solved in {seconds:.1f} s", end="\n")
-    return Solution(hero, turn_limit, values.astype(np.float32), codes, seconds)
+    return Solution(hero, turn_limit, values.astype(np.float32), codes, seconds, measure)
 
 
 # ---------------------------------------------------------------- the cache
@@ -167,35 +184,38 @@ def cache_dir() -> Path:
     return Path(base) / "hydra-env" / "heroica"
 
 
-def cache_path(hero: str, turn_limit: int) -> Path:
-    """The cache file of one class and limit on the shipped data."""
-    return cache_dir() / f"solo-{hero}-L{turn_limit}-{data_digest()}.npz"
+def cache_path(hero: str, turn_limit: int, measure: str = "turns") -> Path:
+    """The cache file of one class, limit and measure on the shipped data."""
+    kind = "" if measure == "turns" else f"{measure}-"
+    return cache_dir() / f"solo-{kind}{hero}-L{turn_limit}-{data_digest()}.npz"
 
 
-_SOLVED: dict[tuple[Tables, str, int], Solution] = {}
+_SOLVED: dict[tuple[Tables, str, int, str], Solution] = {}
 
 
-def solution(hero: str, turn_limit: int = 40, tables: Tables | None = None, progress: bool = True) -> Solution:
-    """The solved tables of ``hero``: from this process, from the cache (shipped data only), or
-    solved now (and cached)."""
+def solution(hero: str, turn_limit: int = 40, tables: Tables | None = None, progress: bool = True,
+             measure: str = "turns") -> Solution:
+    """The solved tables of ``hero`` (``measure`` as in :func:`solve`): from this process, from the
+    cache (shipped data only), or solved now (and cached)."""
     if hero not in CLASS_ORDER:
         raise ConfigError(f"hero {hero!r} is not a class; use one of {', '.join(CLASS_ORDER)}")
+    _check(turn_limit, measure)
     t = default_tables() if tables is None else tables
-    key = (t, hero, turn_limit)
+    key = (t, hero, turn_limit, measure)
     if key in _SOLVED:
         return _SOLVED[key]
     shipped = t is default_tables()
-    found = _load(hero, turn_limit, t) if shipped else None
+    found = _load(hero, turn_limit, t, measure) if shipped else None
     if found is None:
-        found = solve(t, hero, turn_limit, progress)
+        found = solve(t, hero, turn_limit, progress, measure)
         if shipped:
             _save(found)
     _SOLVED[key] = found
     return found
 
 
-def _load(hero: str, turn_limit: int, t: Tables) -> Solution | None:
-    path = cache_path(hero, turn_limit)
+def _load(hero: str, turn_limit: int, t: Tables, measure: str = "turns") -> Solution | None:
+    path = cache_path(hero, turn_limit, measure)
     try:
         with np.load(path) as data:
             values, seconds = data["values"], float(data["solve_seconds"])
@@ -204,11 +224,11 @@ def _load(hero: str, turn_limit: int, t: Tables) -> Solution | None:
     codes = StateCodec(t)
     if values.shape != (turn_limit + 1, codes.size):
         return None
-    return Solution(hero, turn_limit, values, codes, seconds)
+    return Solution(hero, turn_limit, values, codes, seconds, measure)
 
 
 def _save(found: Solution) -> None:
-    path = cache_path(found.hero, found.turn_limit)
+    path = cache_path(found.hero, found.turn_limit, found.measure)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.tmp.npz")

@@ -7,7 +7,7 @@ import pytest
 
 from hydra_env.envs.bots import make_bot
 from hydra_env.games.heroica.bot_parts import FLEE_DISTANCE, Ctx
-from hydra_env.games.heroica.bot_values import hero_values, race_horizon
+from hydra_env.games.heroica.bot_values import deadline_values, hero_values, race_horizon, rival_deadlines
 from hydra_env.games.heroica.bots import GreedyBot, HeuristicBot
 from hydra_env.games.heroica.codec import Codec
 from hydra_env.games.heroica.loader import default_tables
@@ -99,6 +99,22 @@ def test_heuristic_in_a_race_presses_on_past_the_potion_when_a_rival_nears_the_g
     assert heuristic(race(39)) == C.move_to(33)          # a rival in the Fort: no time for the detour
     slow, fast = (race_horizon(Ctx(race(r), race(r).legal_actions())) for r in (26, 39))
     assert fast < slow
+
+
+def test_the_deadline_values_weigh_the_rivals_finish_and_skip_the_potion_only_when_it_is_near():
+    def race(rival: int):
+        return position(DRAIDA_ROWS, heroes=("barbarian", "wizard"), mode="race", rolls=["one_sword_skull"],
+                        places={1: 32, 2: rival}, health={1: 3})
+    far, near = (Ctx(race(r), race(r).legal_actions()) for r in (26, 39))
+    q_far, q_near = rival_deadlines(far), rival_deadlines(near)
+    assert sum(q_far) == pytest.approx(1.0) and sum(q_near) == pytest.approx(1.0)
+    assert sum(q_near[:2]) > 0.5 > sum(q_far[:4])         # a rival in the Fort finishes soon
+    values_far, values_near = deadline_values(far), deadline_values(near)
+    assert min(values_far, key=values_far.get) == C.move_to(42)     # time for the potion on 44
+    assert min(values_near, key=values_near.get) == C.move_to(33)   # none
+    assert min(values_near.values()) > max(values_far.values())     # a near rival: likelier to lose
+    solo = position(DRAIDA_ROWS, rolls=["one_sword_skull"], places={1: 32}, health={1: 3})
+    assert deadline_values(Ctx(solo, solo.legal_actions())) is None
 
 
 def test_heuristic_does_not_shoot_the_crystal_off_while_a_rival_stands_ready():

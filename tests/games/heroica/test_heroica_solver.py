@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from hydra_env.envs.bots import make_bot
+from hydra_env.errors import ConfigError
 from hydra_env.games.heroica.bots import GreedyBot, HeuristicBot
 from hydra_env.games.heroica.codec import Codec
 from hydra_env.games.heroica.game import HeroicaGame
@@ -67,6 +68,24 @@ def test_hr36_the_solver_equals_the_hand_computed_optimum_on_a_four_space_corrid
     for (hero, limit), value in expected.items():
         solved = solve(corridor, hero, limit, progress=False)
         assert solved.start_value(crystal=False) == pytest.approx(value, abs=2e-6), (hero, limit)
+
+
+def test_the_unfinished_measure_equals_the_hand_computed_chances_on_the_corridor(corridor):
+    """Map ``S..G`` as above, no Crystal: the least chance of not having won within k turns.
+
+    Barbarian, one turn: it wins when a roll of 2-4 (5/6) brings it next to the General and the
+    fight wins (2/3): U1 = 1 − 5/9 = 4/9. Two turns: after a One (1/6, on to space 1) or a lost
+    fight (5/18, back to 1 at Health 1) the next turn wins with 2/3: U2 = (1/6 + 5/18) · 1/3 =
+    4/27. Wizard, one turn: a Shield (1/6) shoots the General, a roll of 2 or 3 (2/3) fights it:
+    U1 = 1 − 1/6 − 2/3 · 2/3 = 7/18.
+    """
+    expected = {("barbarian", 1): 4 / 9, ("barbarian", 2): 4 / 27, ("wizard", 1): 7 / 18}
+    for (hero, within), value in expected.items():
+        solved = solve(corridor, hero, within, progress=False, measure="unfinished")
+        assert solved.measure == "unfinished"
+        assert solved.start_value(crystal=False) == pytest.approx(value, abs=2e-6), (hero, within)
+    with pytest.raises(ConfigError, match="measure 'mean' is not one of turns, unfinished"):
+        solve(corridor, "barbarian", 2, progress=False, measure="mean")
 
 
 def test_hr36_the_crystal_makes_the_corridor_longer(corridor):
