@@ -10,6 +10,10 @@ for each such action, a score from one small network shared by all of them
 action's entity and the policy's latent state (which says what is being decided). The
 game's observer names the actions and the observation indices of each one's entity
 (``action_slots``, a dict of ``actions`` and ``features``); the trainer passes them here.
+
+The slot features travel inside the policy latent: :class:`SlotLatent` (SB3's MlpExtractor)
+appends them behind the MLP's latent, so every SB3 entry point (rollouts, training, predict,
+imitation) gives the action head what it needs through the one argument SB3 passes it.
 """
 
 from __future__ import annotations
@@ -18,6 +22,26 @@ from typing import Any
 
 import torch
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+from stable_baselines3.common.torch_layers import MlpExtractor
+
+
+class SlotLatent(MlpExtractor):
+    """SB3's MlpExtractor whose policy latent carries each slot's features behind the MLP's
+    latent: ``latent_dim_pi`` stays the MLP's width (the action head is sized by it), then
+    come K × F values (``slot_index``, K slots of F observation indices)."""
+
+    def __init__(self, feature_dim: int, net_arch: Any, activation_fn: type[torch.nn.Module],
+                 device: Any, slot_index: torch.Tensor) -> None:
+        super().__init__(feature_dim, net_arch, activation_fn, device)
+        self.register_buffer("slot_index", slot_index.clone(), persistent=False)
+
+    def forward(self, features: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        return self.forward_actor(features), self.forward_critic(features)
+
+    def forward_actor(self, features: torch.Tensor) -> torch.Tensor:
+        latent = super().forward_actor(features)
+        slots = torch.flatten(features, 1)[:, self.slot_index].flatten(1).to(latent.dtype)
+        return torch.cat([latent, slots], dim=1)
 
 
 class SlotPolicy(MaskableActorCriticPolicy):
@@ -38,7 +62,6 @@ class SlotPolicy(MaskableActorCriticPolicy):
         self.slot_actions = [int(a) for a in slot_actions]
         self.slot_features = [[int(i) for i in f] for f in slot_features]
         self.slot_hidden = int(slot_hidden)
-        self._slot_obs: torch.Tensor | None = None
         super().__init__(*args, **kwargs)
 
     def _build_mlp_extractor(self) -> None:
@@ -47,31 +70,20 @@ class SlotPolicy(MaskableActorCriticPolicy):
                 or max(self.slot_actions) >= actions or min(self.slot_actions) < 0:
             raise ValueError(f"SlotPolicy: a slot's action is not below {actions} or one of its features "
                              f"is not an index of the {size} observation values")
-        super()._build_mlp_extractor()
+        index = torch.as_tensor(self.slot_features, dtype=torch.long)
+        self.mlp_extractor = SlotLatent(self.features_dim, self.net_arch, self.activation_fn, self.device, index)
         width = len(self.slot_features[0]) + self.mlp_extractor.latent_dim_pi
         self.slot_net = torch.nn.Sequential(torch.nn.Linear(width, self.slot_hidden), torch.nn.ReLU(),
                                             torch.nn.Linear(self.slot_hidden, 1))
-        self.register_buffer("slot_index", torch.as_tensor(self.slot_features, dtype=torch.long))
+        self.register_buffer("slot_index", index)
         self.register_buffer("slot_action", torch.as_tensor(self.slot_actions, dtype=torch.long))
 
-    # Every way in to the action distribution keeps the observation for the slot head.
-    def forward(self, obs: Any, *args: Any, **kwargs: Any) -> Any:
-        self._slot_obs = obs
-        return super().forward(obs, *args, **kwargs)
-
-    def evaluate_actions(self, obs: Any, *args: Any, **kwargs: Any) -> Any:
-        self._slot_obs = obs
-        return super().evaluate_actions(obs, *args, **kwargs)
-
-    def get_distribution(self, obs: Any, *args: Any, **kwargs: Any) -> Any:
-        self._slot_obs = obs
-        return super().get_distribution(obs, *args, **kwargs)
-
     def _get_action_dist_from_latent(self, latent_pi: torch.Tensor) -> Any:
-        logits = self.action_net(latent_pi)
-        obs = torch.flatten(self._slot_obs, 1).to(latent_pi.dtype)
-        features = obs[:, self.slot_index]                                   # (batch, K, F)
-        context = latent_pi.unsqueeze(1).expand(-1, features.shape[1], -1)
+        width = self.mlp_extractor.latent_dim_pi
+        latent = latent_pi[:, :width]
+        features = latent_pi[:, width:].reshape(latent.shape[0], *self.slot_index.shape)   # (batch, K, F)
+        logits = self.action_net(latent)
+        context = latent.unsqueeze(1).expand(-1, features.shape[1], -1)
         scores = self.slot_net(torch.cat([features, context], dim=-1)).squeeze(-1)
         logits = logits.index_add(1, self.slot_action, scores)
         return self.action_dist.proba_distribution(action_logits=logits)

@@ -39,6 +39,21 @@ def test_slot_scores_follow_their_features_when_the_slots_trade_places() -> None
     assert torch.allclose(before[[0, 1, 5]], after[[0, 1, 5]])     # no slot: the MLP head alone
 
 
+def test_the_policy_latent_alone_gives_the_distribution_whatever_was_seen_before() -> None:
+    policy = _policy()
+    first = torch.rand(3, 10)
+    second = torch.rand(3, 10)
+    masks = np.ones((3, 6), bool)
+    with torch.no_grad():
+        expected = policy.get_distribution(second, action_masks=masks).distribution.logits
+        policy.get_distribution(first, action_masks=masks)                  # another batch in between
+        latent_pi, _ = policy.mlp_extractor(policy.extract_features(second))
+        from_latent = policy._get_action_dist_from_latent(latent_pi).distribution.logits
+        _, log_prob, _ = policy.evaluate_actions(second, torch.tensor([2, 3, 4]), action_masks=masks)
+    assert torch.allclose(from_latent, expected)
+    assert torch.allclose(log_prob, torch.log_softmax(expected, 1)[[0, 1, 2], [2, 3, 4]])
+
+
 def test_slot_policy_refuses_slots_outside_its_spaces() -> None:
     obs = gym.spaces.Box(0.0, 1.0, (10,), np.float32)
     with pytest.raises(ValueError, match="slot"):

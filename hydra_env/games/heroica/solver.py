@@ -111,14 +111,28 @@ def _check(turn_limit: Any, measure: str) -> None:
         raise ConfigError(f"measure {measure!r} is not one of {', '.join(MEASURES)}")
 
 
-def solve(tables: Tables, hero: str, turn_limit: int = 40, progress: bool = True,
-          measure: str = "turns") -> Solution:
-    """Solve the solo game of ``hero`` on ``tables`` with limit L = ``turn_limit`` (a progress line
-    on stderr while it runs); ``measure``: the expected censored turns (``"turns"``) or the chance
-    of not having won within each number of turns (``"unfinished"``)."""
-    _check(turn_limit, measure)
-    counted = 1.0 if measure == "turns" else 0.0
-    began = time.perf_counter()
+@dataclass
+class _Structure:
+    """One class's turn graph compiled for value iteration (kept per process: a second measure or
+    limit of the same class skips the graph, which is most of a solve's time)."""
+
+    codes: StateCodec
+    valid: np.ndarray
+    roots: np.ndarray
+    levels: list[_Level]
+    leaves: np.ndarray
+    leaf_states: np.ndarray
+    wins: np.ndarray
+    nodes: int
+
+
+_STRUCTURES: dict[tuple[Tables, str], _Structure] = {}
+
+
+def _structure(tables: Tables, hero: str, progress: bool) -> _Structure:
+    key = (tables, hero)
+    if key in _STRUCTURES:
+        return _STRUCTURES[key]
     graph = TurnGraph(tables, hero)
     codes = graph.codes
     valid = np.array([codes.valid(codes.position(i)) for i in range(codes.size)])
@@ -128,31 +142,48 @@ def solve(tables: Tables, hero: str, turn_limit: int = 40, progress: bool = True
         if count % 4096 == 0:
             _progress(progress, f"heroica solver, {hero}: turn graph {count:,}/{int(valid.sum()):,} states, "
                       f"{len(graph.kind):,} nodes")
-    levels = _compile(graph)
     kinds = np.asarray(graph.kind)
     leaves = np.flatnonzero(kinds == LEAF)
     leaf_states = np.asarray(graph.leaf, np.int64)[leaves]
     if not valid[leaf_states].all():
         raise RuntimeError("heroica solver: a turn ends in a state the codec calls impossible (a model bug)")
-    values = np.full((turn_limit + 1, codes.size), np.nan)
+    found = _Structure(codes, valid, roots, _compile(graph), leaves, leaf_states,
+                       np.asarray(graph.win, np.int64), len(graph.kind))
+    if len(_STRUCTURES) >= 8:
+        _STRUCTURES.clear()
+    _STRUCTURES[key] = found
+    return found
+
+
+def solve(tables: Tables, hero: str, turn_limit: int = 40, progress: bool = True,
+          measure: str = "turns") -> Solution:
+    """Solve the solo game of ``hero`` on ``tables`` with limit L = ``turn_limit`` (a progress line
+    on stderr while it runs); ``measure``: the expected censored turns (``"turns"``) or the chance
+    of not having won within each number of turns (``"unfinished"``)."""
+    _check(turn_limit, measure)
+    counted = 1.0 if measure == "turns" else 0.0
+    began = time.perf_counter()
+    g = _structure(tables, hero, progress)
+    valid = g.valid
+    values = np.full((turn_limit + 1, g.codes.size), np.nan)
     values[0, valid] = 1.0
-    node_values = np.zeros(len(graph.kind))
+    node_values = np.zeros(g.nodes)
     for k in range(1, turn_limit + 1):
-        node_values[leaves] = values[k - 1, leaf_states]
-        node_values[graph.win] = 0.0
-        for level in levels:
+        node_values[g.leaves] = values[k - 1, g.leaf_states]
+        node_values[g.wins] = 0.0
+        for level in g.levels:
             gathered = node_values[level.children]
             if level.weights is None:
                 node_values[level.parents] = np.minimum.reduceat(gathered, level.starts)
             else:
                 node_values[level.parents] = np.add.reduceat(gathered * level.weights, level.starts)
-        values[k, valid] = counted + node_values[roots[valid]]
+        values[k, valid] = counted + node_values[g.roots[valid]]
         if k % 10 == 0:
-            _progress(progress, f"heroica solver, {hero}: {len(graph.kind):,} nodes; value iteration {k}/{turn_limit}")
+            _progress(progress, f"heroica solver, {hero}: {g.nodes:,} nodes; value iteration {k}/{turn_limit}")
     seconds = time.perf_counter() - began
-    _progress(progress, f"heroica solver, {hero}: {len(graph.kind):,} nodes, {turn_limit} turns: "
+    _progress(progress, f"heroica solver, {hero}: {g.nodes:,} nodes, {turn_limit} turns: "
               f"solved in {seconds:.1f} s", end="\n")
-    return Solution(hero, turn_limit, values.astype(np.float32), codes, seconds, measure)
+    return Solution(hero, turn_limit, values.astype(np.float32), g.codes, seconds, measure)
 
 
 # ---------------------------------------------------------------- the cache
