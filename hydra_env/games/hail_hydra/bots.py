@@ -217,6 +217,16 @@ class DeduceBot(SaboteurBot):
 
     name = "deduce"
     belief_label = "private posterior (public record and the seat's own knowledge)"
+    SURE = 0.6
+    """A nomination follows the private posterior when its top suspect is at least this likely."""
+    FOLLOW = 0.5
+    """A vote's bonus for each nomination of the seat by a seat believed SHIELD."""
+    TRUSTED = 0.3
+    """A seat is believed SHIELD below this private chance of being HYDRA."""
+    CLEARED = 0.05
+    """No vote for a seat below this private chance of being HYDRA."""
+    VOTE_PRIVATE = False
+    """Whether the vote starts from the private posterior (else the public one)."""
 
     def belief(self, view: Any) -> list[float]:
         return private_belief(view.info).marginals()
@@ -236,13 +246,13 @@ class DeduceBot(SaboteurBot):
         public = public_belief(info).marginals()
         private = private_belief(info).marginals()
         if info["decision"][1] == NOMINATE:
-            chosen = private if max(private) >= 0.6 else public
+            chosen = private if max(private) >= self.SURE else public
             return best_target(info, legal, chosen, self.rng, False, set())
-        score = list(public)
+        score = list(private if self.VOTE_PRIVATE else public)
         for voter, choice in enumerate(info["rounds"][-1]["nominations"]):
-            if choice >= 0 and private[voter] < 0.3:
-                score[choice] += 0.5
-        score = [x if private[s] >= 0.05 else -1.0 for s, x in enumerate(score)]
+            if choice >= 0 and private[voter] < self.TRUSTED:
+                score[choice] += self.FOLLOW
+        score = [x if private[s] >= self.CLEARED else -1.0 for s, x in enumerate(score)]
         return best_target(info, legal, score, self.rng, False, set())
 
     def claim(self, info: dict[str, Any]) -> int:

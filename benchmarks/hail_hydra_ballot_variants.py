@@ -1,0 +1,75 @@
+"""Hail Hydra's ``deduce`` SHIELD with one ballot constant changed: does any setting beat it?
+
+Each variant is ``deduce`` with one of its ballot constants set (``DeduceBot.SURE``: how sure
+the private posterior must be before a nomination follows it; ``FOLLOW``: a vote's bonus per
+nomination by a trusted seat; ``TRUSTED``, ``CLEARED``: the private chances below which a seat
+is trusted, or never voted for; ``VOTE_PRIVATE``: 1 votes from the private posterior, not the
+public one). The variant plays every SHIELD seat against ``saboteur`` HYDRA in the calibration
+tables' games (``calibrate.play_game``: seed g, the same deals for every variant). Printed per
+variant and player count: SHIELD's win share and its 95% Wilson interval.
+
+::
+
+    PYTHONPATH=. python benchmarks/hail_hydra_ballot_variants.py --games 400 SURE=0.3 FOLLOW=0 VOTE_PRIVATE=1
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from hydra_env.games.hail_hydra.bots import DeduceBot, SaboteurBot
+from hydra_env.games.hail_hydra.calibrate import play_game, wilson
+
+KNOBS = ("SURE", "FOLLOW", "TRUSTED", "CLEARED", "VOTE_PRIVATE")
+
+
+def variant(knob: str, value: float) -> type[DeduceBot]:
+    """``deduce`` with the class constant ``knob`` set to ``value``."""
+    return type(f"Deduce_{knob}", (DeduceBot,), {knob: bool(value) if knob == "VOTE_PRIVATE" else value})
+
+
+def shield_share(bot: type[DeduceBot], players: int, games: int) -> int:
+    """SHIELD's wins over ``games`` games (seeds 0…) with ``bot`` at every SHIELD seat."""
+    return sum(play_game(seed, players, bot, SaboteurBot, {"r": 1}).result().outcome == "shield"
+               for seed in range(games))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Each VARIANT (``KNOB=VALUE``; ``base`` for ``deduce`` itself) in turn, a line per player count."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("variants", nargs="+", metavar="KNOB=VALUE", help=f"base, or a knob of {', '.join(KNOBS)}")
+    parser.add_argument("--games", type=int, default=400, help="games per player count (default 400)")
+    parser.add_argument("--players", type=int, nargs="+", default=[5, 6, 7, 8], help="player counts (5-8)")
+    args = parser.parse_args(argv)
+    parsed = []
+    for text in args.variants:
+        knob, _, value = text.partition("=")
+        if text == "base":
+            parsed.append((text, DeduceBot))
+            continue
+        try:
+            number = float(value)
+        except ValueError:
+            number = None
+        if knob not in KNOBS or number is None:
+            parser.error(f"{text!r}: give base or KNOB=NUMBER with KNOB one of {', '.join(KNOBS)}")
+        parsed.append((text, variant(knob, number)))
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if any(not 5 <= p <= 8 for p in args.players):
+        parser.error("--players: Hail Hydra is played by 5 to 8")
+    for name, bot in parsed:
+        for players in args.players:
+            began = time.process_time()
+            wins = shield_share(bot, players, args.games)
+            low, high = wilson(wins, args.games)
+            print(f"{name} {players} players: SHIELD {100 * wins / args.games:.1f}% [{100 * low:.1f}, "
+                  f"{100 * high:.1f}] over {args.games:,} games against saboteur "
+                  f"({time.process_time() - began:.0f} CPU s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
