@@ -1,11 +1,14 @@
-"""Load a script of ``benchmarks/`` as a module, for the tests of its functions."""
+"""Load a script of ``benchmarks/`` as a module, for the tests of its functions; check its refusals."""
 
 from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
+import pytest
 from helpers.paths import ROOT
 
 
@@ -18,3 +21,11 @@ def load_benchmark(name: str) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def assert_refused(main: Callable[[list[str]], Any], argv: list[str], message: str, capsys: Any) -> None:
+    """``main(argv)`` stops with status 2 before any work, ``message`` on stderr (argparse's error)."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err

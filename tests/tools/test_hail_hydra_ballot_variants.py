@@ -4,7 +4,7 @@ on a subclass (``deduce`` itself unchanged); the arguments are checked before an
 from __future__ import annotations
 
 import pytest
-from helpers.benchmarks import load_benchmark
+from helpers.benchmarks import assert_refused, load_benchmark
 
 from hydra_env.games.hail_hydra.bots import DeduceBot
 
@@ -30,7 +30,4 @@ def test_the_share_counts_shield_wins_over_the_same_deals():
     (["base", "--players", "9"], "--players: Hail Hydra is played by 5 to 8"),
 ])
 def test_bad_variants_and_counts_are_refused_naming_the_fix(argv, message, capsys):
-    with pytest.raises(SystemExit) as stop:
-        ballots.main(argv)
-    assert stop.value.code == 2
-    assert message in capsys.readouterr().err
+    assert_refused(ballots.main, argv, message, capsys)

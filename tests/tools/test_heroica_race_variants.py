@@ -5,7 +5,7 @@ are checked before any race is played."""
 from __future__ import annotations
 
 import pytest
-from helpers.benchmarks import load_benchmark
+from helpers.benchmarks import assert_refused, load_benchmark
 
 from hydra_env.games.heroica import bot_parts, bot_values
 
@@ -30,7 +30,4 @@ def test_a_knob_is_turned_only_while_the_variant_decides():
     (["deadline", "--games", "0"], "--games must be at least 1"),
 ])
 def test_bad_variants_and_counts_are_refused_naming_the_fix(argv, message, capsys):
-    with pytest.raises(SystemExit) as stop:
-        variants.main(argv)
-    assert stop.value.code == 2
-    assert message in capsys.readouterr().err
+    assert_refused(variants.main, argv, message, capsys)
