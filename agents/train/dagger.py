@@ -31,6 +31,7 @@ from hydra_env.errors import ConfigError
 
 DAGGER_SEED = 9_000_000
 """Added to the run's seed for the DAgger games (apart from the teacher's and PPO's)."""
+Row = tuple[Any, np.ndarray, int, float, bool]      # observation, mask, label, return, policy agreed
 
 
 def one_seat_env(env: Any, env_id: str) -> Any:
@@ -55,16 +56,13 @@ def collect(model: Any, make_env: Callable[[], Any], config: Any, game: str, rou
         weights = np.asarray(config.opponent_weights or [1.0] * len(names), float)
         weights = weights / weights.sum()
         base = config.seed + DAGGER_SEED + round_index * config.dagger_games
-        rows: list[tuple[Any, np.ndarray, int, float, bool]] = []
+        rows: list[Row] = []
         for g in progress(range(config.dagger_games), desc=f"dagger round {round_index + 1}",
                           unit="game", quiet=not show):
             rows.extend(_play(model, core, config, game, names, weights, base + g))
     finally:
         env.close()
     return _stack(rows)
-
-
-Row = tuple[Any, np.ndarray, int, float, bool]      # observation, mask, label, return, policy agreed
 
 
 def _play(model: Any, core: Any, config: Any, game_name: str, names: list[str], weights: np.ndarray,

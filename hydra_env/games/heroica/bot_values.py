@@ -15,7 +15,9 @@ must be won soon is worth taking). An action the solo graph lacks
 canonical walk the way the graph values any end. The graph and the memo are shared by every
 bot of the process, so a decision costs a few dictionary look-ups once warm. The first use
 of a class loads its table from the solver's cache (about 1 s) or solves it (about 15 s).
-numpy and the standard library only.
+:func:`deadline_values` values the same actions by the race's own stake instead, the
+estimated chance of losing (the solver's ``unfinished`` tables; measured level with the
+heuristic, ``benchmarks/heroica_race_variants.py``). numpy and the standard library only.
 """
 
 from __future__ import annotations
