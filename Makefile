@@ -10,8 +10,10 @@ TRAIN_STAMP := $(VENV)/.installed-train
 
 .PHONY: test train lint setup native native-asan test-rllib
 
+# The suite runs on every core (pytest-xdist, at most 4 workers), each test file on one worker:
+# a file's module fixtures (the wheel of test_packaging, a Ray cluster) are built once.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadfile
 	$(BIN)/lint-imports
 	$(BIN)/ruff check .
 

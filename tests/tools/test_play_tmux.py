@@ -37,6 +37,8 @@ class Terminal:
         self.socket = f"hydra-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
         env.pop("NO_COLOR", None)
+        for inherited_size in ("COLUMNS", "LINES"):     # pytest-xdist's workers set 80 x 24; tmux sets its own
+            env.pop(inherited_size, None)
         self._tmux("new-session", "-d", "-s", "play", "-x", str(width), "-y", str(height), command, env=env)
 
     def _tmux(self, *args: str, env: dict | None = None) -> str:
