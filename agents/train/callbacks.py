@@ -15,6 +15,7 @@ from typing import Any
 
 from stable_baselines3.common.callbacks import BaseCallback
 
+from agents.outputs import atomic_write_text
 from agents.progress import duration, note, progress
 from agents.train import game_hooks
 from agents.train.config_fields import TrainConfig
@@ -262,8 +263,8 @@ class Evaluate(BaseCallback):
         if self.num_timesteps > 0 and score > self.best:
             self.best = score
             save_atomic(self.model, self.run_dir / "best_model.zip")
-            self.best_file.write_text(json.dumps({"metric": score, "timesteps": self.num_timesteps,
-                                                  **metrics}, indent=2))
+            atomic_write_text(self.best_file, json.dumps({"metric": score, "timesteps": self.num_timesteps,
+                                                          **metrics}, indent=2))
         return metrics
 
     def _on_training_end(self) -> None:

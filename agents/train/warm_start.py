@@ -70,9 +70,10 @@ def imitate_teacher(model: Any, config: TrainConfig, run_dir: Path,
     print(f"warm start: {len(source)} decisions of {config.bc_teacher}, "
           f"loss {stats['bc/loss']:.3f}, accuracy {stats['bc/accuracy']:.1%}")
     rounds = _dagger(model, config, make_env, source) if config.dagger_rounds else []
+    from agents.outputs import atomic_write_text
     from agents.train.callbacks import save_atomic
     save_atomic(model, run_dir / "warm_start.zip")
-    (run_dir / "warm_start.json").write_text(json.dumps(
+    atomic_write_text(run_dir / "warm_start.json", json.dumps(
         {"teacher": config.bc_teacher, **teacher_policy(config), "games": config.bc_games,
          "decisions": len(source), **stats, **({"dagger": rounds} if rounds else {})}, indent=2))
 
@@ -114,6 +115,7 @@ def init_from_policy(model: Any, config: TrainConfig, run_dir: Path) -> None:
     # The weights as plain tensors (weights_only): nothing in the file is unpickled.
     model.set_parameters(load_parameters(path, config.device), exact_match=True, device=config.device)
     digest = file_sha256(path)
-    (run_dir / "warm_start.json").write_text(json.dumps(
+    from agents.outputs import atomic_write_text
+    atomic_write_text(run_dir / "warm_start.json", json.dumps(
         {"init_policy": config.init_policy, "file": path.name, "sha256": digest}, indent=2))
     print(f"warm start: the weights of {config.init_policy} ({path.name}, sha256 {digest[:12]})")

@@ -16,32 +16,34 @@ The features of relative seat k, all from the seat's information set (HH33):
 from __future__ import annotations
 
 from hydra_env.games.hail_hydra.codec import TARGET
-from hydra_env.games.hail_hydra.observer import ROW, N
+from hydra_env.games.hail_hydra.observer import GAME_AT, OFFENSIVE_AT, ROUND_AT, SEAT_WIDTH, N
+from hydra_env.games.hail_hydra.summary_observer import summary_at
 
-# Places inside the ``game`` part (observer.HailHydraObserver._game's order).
-KNOWN, HERO, FLAGS, TOKEN, HAND_SIZES, VERDICT = 18, 42, 154, 186, 194, 257
-# Places inside a vote-round row (observer.HailHydraObserver._round) and an offensive row.
-NOMINATIONS, VOTES, RESULT, CHOICES = 8, 80, 152, 9
-SEAT_BLOCK, SEAT_WIDTH = 14, 20
+CHOICES = N + 1
+"""The choices of one voter in a vote-round row: the N relative seats, then "up"."""
 
 
-def seat_features(k: int, summary_at: int) -> list[int]:
+def seat_features(k: int, summary_start: int) -> list[int]:
     """The flat observation indices that describe relative seat ``k`` (the module docstring);
-    ``summary_at``: where the summary part starts."""
-    game = [KNOWN + 3 * k + i for i in range(3)] + [HERO + 14 * k + i for i in range(14)]
-    game += [FLAGS + 8 * j + k for j in range(4)] + [TOKEN + k, HAND_SIZES + k, VERDICT + k]
-    offensive, round_row = summary_at + 2 * N, summary_at + 2 * N + ROW
-    summary = [summary_at + k, summary_at + N + k]
-    summary += [offensive + SEAT_BLOCK + SEAT_WIDTH * k + i for i in range(SEAT_WIDTH)]
-    summary += [round_row + NOMINATIONS + CHOICES * v + k for v in range(N)]
-    summary += [round_row + VOTES + CHOICES * v + k for v in range(N)]
-    summary += [round_row + RESULT + k]
-    summary += [round_row + NOMINATIONS + CHOICES * k + i for i in range(CHOICES)]
-    summary += [round_row + VOTES + CHOICES * k + i for i in range(CHOICES)]
+    ``summary_start``: where the summary part starts."""
+    game = [GAME_AT["known_loyalty"] + 3 * k + i for i in range(3)]
+    game += [GAME_AT["hero"] + 14 * k + i for i in range(14)]
+    game += [GAME_AT[flag] + k for flag in ("used", "revealed", "out", "immune", "token", "hand_sizes", "verdict")]
+    offensive = summary_start + summary_at("offensive")
+    round_row = summary_start + summary_at("round")
+    beliefs = summary_start + summary_at("beliefs")
+    summary = [beliefs + k, beliefs + N + k]
+    summary += [offensive + OFFENSIVE_AT["seats"] + SEAT_WIDTH * k + i for i in range(SEAT_WIDTH)]
+    nominations, votes = round_row + ROUND_AT["nominations"], round_row + ROUND_AT["votes"]
+    summary += [nominations + CHOICES * v + k for v in range(N)]
+    summary += [votes + CHOICES * v + k for v in range(N)]
+    summary += [round_row + ROUND_AT["result"] + k]
+    summary += [nominations + CHOICES * k + i for i in range(CHOICES)]
+    summary += [votes + CHOICES * k + i for i in range(CHOICES)]
     return game + summary
 
 
-def action_slots(summary_at: int) -> dict[str, list]:
+def action_slots(summary_start: int) -> dict[str, list]:
     """``actions`` (the seven seat targets) and ``features`` (per target, :func:`seat_features`)."""
     return {"actions": [TARGET + k - 1 for k in range(1, N)],
-            "features": [seat_features(k, summary_at) for k in range(1, N)]}
+            "features": [seat_features(k, summary_start) for k in range(1, N)]}

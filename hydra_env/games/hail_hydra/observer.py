@@ -42,7 +42,34 @@ import numpy as np
 from hydra_env.games.hail_hydra.state import NONE, OPEN, UP_VOTE
 
 N, K = 8, 8
-GAME, HAND, ROW, ROUND, INTEL = 267, 8, 211, 163, 29
+
+
+def _offsets(widths: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    """Where each named field starts, the fields laid end to end in order; ``"end"``: the width."""
+    at, offsets = 0, {}
+    for name, width in widths:
+        offsets[name] = at
+        at += width
+    offsets["end"] = at
+    return offsets
+
+
+GAME_AT = _offsets((("players", 4), ("decision", 12), ("loyalty", 2), ("known_loyalty", 3 * N),
+                    ("hero", 14 * N), ("used", N), ("revealed", N), ("out", N), ("immune", N), ("token", N),
+                    ("hand_sizes", N), ("piles_and_city", 3), ("mission", 5), ("villain", 18),
+                    ("villain_stats", 3), ("defeated", 18), ("offensive_counts", 2), ("round", 3),
+                    ("rounds_left", 3), ("verdict", N), ("total", 2)))
+"""Where each field of the ``game`` part starts (module docstring; relative seats inside a per-seat field)."""
+ROUND_AT = _offsets((("valid", 1), ("phase", 4), ("round", 3), ("nominations", N * (N + 1)),
+                     ("votes", N * (N + 1)), ("result", N + 1), ("ambush", 1), ("rally", 1)))
+"""Where each field of a vote-round row starts; a nomination or vote row per voter has N + 1 choices."""
+SEAT_WIDTH = 20
+"""The values per seat in an offensive row (module docstring)."""
+OFFENSIVE_AT = _offsets((("valid", 1), ("mission", 5), ("holder", N), ("seats", N * SEAT_WIDTH),
+                         ("cards", 8), ("hidden", 1), ("total", 1), ("villain_damage", 1), ("city_damage", 1),
+                         ("defeated", 1), ("private", 3 * 8)))
+"""Where each field of an offensive row starts."""
+GAME, HAND, ROW, ROUND, INTEL = GAME_AT["end"], 8, OFFENSIVE_AT["end"], ROUND_AT["end"], 29
 _ROW_CACHE: dict[tuple, np.ndarray] = {}
 _ROW_CACHE_SIZE = 1 << 12      # rows kept (with their keys, under 10 MB); emptied when full
 
@@ -121,83 +148,71 @@ class HailHydraObserver:
         return out
 
     def _game(self, info: dict[str, Any], rel: list[int]) -> list[float]:
-        g = [0.0] * GAME
+        g, at = [0.0] * GAME, GAME_AT
         players = info["players"]
-        g[players - 5] = 1
-        at = 4
+        g[at["players"] + players - 5] = 1
         decision = info["decision"]
         if decision is not None and decision[0] == info["seat"]:
-            g[at + decision[1]] = 1
-        at += 12
+            g[at["decision"] + decision[1]] = 1
         if info["loyalty"] >= 0:
-            g[at + info["loyalty"]] = 1
-        at += 2
+            g[at["loyalty"] + info["loyalty"]] = 1
         known, heroes = info["known_loyalty"], info["heroes"]
         for s in range(players):
-            g[at + rel[s] * 3 + known[s] + 1] = 1
-        at += 24
-        for s in range(players):
+            g[at["known_loyalty"] + rel[s] * 3 + known[s] + 1] = 1
             if heroes[s] >= 0:
-                g[at + rel[s] * 14 + heroes[s]] = 1
-        at += 112
-        for k, key in enumerate(("used", "revealed", "out", "immune")):
-            flags, b = info[key], at + k * 8
+                g[at["hero"] + rel[s] * 14 + heroes[s]] = 1
+        for key in ("used", "revealed", "out", "immune"):
+            flags, b = info[key], at[key]
             for s in range(players):
                 g[b + rel[s]] = float(flags[s])
-        g[at + 32 + rel[info["token"]]] = 1
-        at += 40
+        g[at["token"] + rel[info["token"]]] = 1
         sizes = info["hand_sizes"]
         for s in range(players):
-            g[at + rel[s]] = _clip(sizes[s] / 10)
-        at += 8
-        g[at], g[at + 1] = info["draw_size"] / 80, info["discard_size"] / 80
-        g[at + 2] = _clip(info["city"] / 27)
-        at += 3
+            g[at["hand_sizes"] + rel[s]] = _clip(sizes[s] / 10)
+        b = at["piles_and_city"]
+        g[b], g[b + 1] = info["draw_size"] / 80, info["discard_size"] / 80
+        g[b + 2] = _clip(info["city"] / 27)
         if info["mission"] >= 0:
-            g[at + info["mission"]] = 1
-        at += 5
+            g[at["mission"] + info["mission"]] = 1
         if info["villain"] >= 0:
-            g[at + info["villain"]] = 1
-        at += 18
-        g[at], g[at + 1], g[at + 2] = info["health"] / 13, info["defence"] / 3, _clip(info["strength"] / 10)
-        at += 3
+            g[at["villain"] + info["villain"]] = 1
+        b = at["villain_stats"]
+        g[b], g[b + 1], g[b + 2] = info["health"] / 13, info["defence"] / 3, _clip(info["strength"] / 10)
         for v in info["defeated"]:
-            g[at + v] = 1
-        at += 18
+            g[at["defeated"] + v] = 1
         mission = info["mission"]
         mission_offs = sum(1 for o in info["offensives"] if o["mission"] == mission)
-        g[at], g[at + 1] = len(info["offensives"]) / 36, mission_offs / 36
-        at += 2
+        b = at["offensive_counts"]
+        g[b], g[b + 1] = len(info["offensives"]) / 36, mission_offs / 36
         last = None
         for r in info["rounds"]:
             if r["phase"] == mission:
                 last = r
         if last is not None and not last["closed"]:
-            g[at + min(last["round"], 2)] = 1
-            g[at + 3 + min(info["rounds_left"], 2)] = 1
+            g[at["round"] + min(last["round"], 2)] = 1
+            g[at["rounds_left"] + min(info["rounds_left"], 2)] = 1
             if last["result"] != NONE:
-                g[at + 6 + rel[last["result"]]] = 1
-        at += 14
+                g[at["verdict"] + rel[last["result"]]] = 1
         if info["total"] is not None:
-            g[at], g[at + 1] = _clip((info["total"] + 40) / 80), 1
+            g[at["total"]], g[at["total"] + 1] = _clip((info["total"] + 40) / 80), 1
         return g
 
     def _round(self, r: dict[str, Any], rel: list[int]) -> list[float]:
-        row = [0.0] * ROUND
-        row[0] = 1
-        row[1 + min(r["phase"], 3)] = 1
-        row[5 + min(r["round"], 2)] = 1
-        for k, key in enumerate(("nominations", "votes")):
+        row, at = [0.0] * ROUND, ROUND_AT
+        row[at["valid"]] = 1
+        row[at["phase"] + min(r["phase"], 3)] = 1
+        row[at["round"] + min(r["round"], 2)] = 1
+        for key in ("nominations", "votes"):
             for s, choice in enumerate(r[key]):
                 if choice == OPEN:
                     continue
-                b = 8 + k * 72 + rel[s] * 9
-                row[b + (8 if choice == UP_VOTE else rel[choice])] = 1
+                b = at[key] + rel[s] * (N + 1)
+                row[b + (N if choice == UP_VOTE else rel[choice])] = 1
         if r["result"] != NONE:
-            row[152 + rel[r["result"]]] = 1
+            row[at["result"] + rel[r["result"]]] = 1
         elif r["closed"]:
-            row[160] = 1
-        row[161], row[162] = r["ambush"], r["rally"]
+            row[at["result"] + N] = 1
+        row[at["ambush"]], row[at["rally"]] = r["ambush"], r["rally"]
         return row
 
     def _intel(self, info: dict[str, Any], rel: list[int]) -> list[float] | None:
@@ -239,14 +254,14 @@ def _remember(key: tuple, values: list[float]) -> np.ndarray:
 
 
 def _offensive_values(o: dict[str, Any], rel: list[int]) -> list[float]:
-    row = [0.0] * ROW
-    row[0] = 1
-    row[1 + o["mission"]] = 1
-    row[6 + rel[o["holder"]]] = 1
+    row, at = [0.0] * ROW, OFFENSIVE_AT
+    row[at["valid"]] = 1
+    row[at["mission"] + o["mission"]] = 1
+    row[at["holder"] + rel[o["holder"]]] = 1
     active, out, revealed, down, claim = o["active"], o["out"], o["revealed"], o["down_count"], o["claim"]
     ups, gave, gave_to, used = o["up"], o["gave"], o["gave_to"], o["used"]
     for s in range(len(rel)):
-        b = 14 + rel[s] * 20
+        b = at["seats"] + rel[s] * SEAT_WIDTH
         row[b], row[b + 1], row[b + 2], row[b + 3] = active[s], out[s], revealed[s], down[s] / 3
         if claim[s] >= 0:
             row[b + 4 + claim[s]] = 1
@@ -257,15 +272,15 @@ def _offensive_values(o: dict[str, Any], rel: list[int]) -> list[float]:
         if gave_to[s] >= 0:
             row[b + 11 + rel[gave_to[s]]] = 1
         row[b + 19] = used[s]
-    b = 14 + 160
     if o["cards"] is not None:
-        row[b:b + 8] = [_clip(x / 8) for x in o["cards"]]
-    row[b + 8] = o["hidden"]
+        row[at["cards"]:at["cards"] + 8] = [_clip(x / 8) for x in o["cards"]]
+    row[at["hidden"]] = o["hidden"]
     if o["total"] is not None:
-        row[b + 9] = _clip((o["total"] + 40) / 80)
-    row[b + 10], row[b + 11] = _clip(o["villain_damage"] / 13), _clip(o["city_damage"] / 10)
-    row[b + 12] = o["defeated"]
-    row[b + 13:] = [_clip(x / 3) for key in ("own_down", "own_gift", "received") for x in o[key]]
+        row[at["total"]] = _clip((o["total"] + 40) / 80)
+    row[at["villain_damage"]] = _clip(o["villain_damage"] / 13)
+    row[at["city_damage"]] = _clip(o["city_damage"] / 10)
+    row[at["defeated"]] = o["defeated"]
+    row[at["private"]:] = [_clip(x / 3) for key in ("own_down", "own_gift", "received") for x in o[key]]
     return row
 
 

@@ -39,6 +39,16 @@ PARTS = {"beliefs": (2, N), "offensive": (ROW,), "round": (ROUND,), "claim": (8,
 SUMMARY = 2 * N + ROW + ROUND + 8
 
 
+def summary_at(name: str) -> int:
+    """Where the field ``name`` of :data:`PARTS` starts inside the summary part."""
+    at = 0
+    for part, shape in PARTS.items():
+        if part == name:
+            return at
+        at += int(np.prod(shape))
+    raise KeyError(f"the summary part has no field {name!r}; it has {', '.join(PARTS)}")
+
+
 def belief_part(info: dict[str, Any]) -> np.ndarray:
     """The ``beliefs`` of a seat's information: public then private posterior per relative seat."""
     out = np.zeros((2, N), np.float32)
