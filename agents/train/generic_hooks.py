@@ -65,7 +65,8 @@ def first_opponent(config: TrainConfig, default: str = "random") -> str:
 def win_share_games(game: str, config: TrainConfig, policy: str, *, games: int,
                     seed: int, workers: int = 1) -> list[dict[str, float]]:
     """Per game of the policy against the first opponent, seats rotated (module
-    docstring): the policy's ``seat``, its ``share`` of the win, ``score`` and ``rank``."""
+    docstring): the policy's ``seat``, its ``share`` of the win, whether its seat ``won`` (a
+    team's win counts whole for each member), ``score`` and ``rank``."""
     from agents.backends import GameTask, bot_seed, game_seed, run_games
     params = game_params(game, config)
     players = game_spec(game).num_players(**params)
@@ -81,7 +82,7 @@ def win_share_games(game: str, config: TrainConfig, policy: str, *, games: int,
         seat, result = task.index % players, record.result
         winners = list(result.get("winners") or [])
         rows.append({"seat": seat, "share": 1.0 / len(winners) if seat in winners else 0.0,
-                     "score": float(result["scores"][seat]), "rank": float(result["ranks"][seat])})
+                     "won": float(seat in winners), "score": float(result["scores"][seat]), "rank": float(result["ranks"][seat])})
     return rows
 
 
@@ -104,9 +105,13 @@ def share_with_interval(name: str, shares: list[float]) -> dict[str, float]:
 
 
 def win_share_figures(rows: list[dict[str, float]]) -> dict[str, float]:
-    """``eval/win_share`` (Wilson interval) and ``eval/score_mean`` (normal interval), and
-    ``eval/rank_mean``, of :func:`win_share_games` rows."""
+    """``eval/win_share`` and ``eval/win_rate`` (Wilson intervals), ``eval/score_mean`` (normal
+    interval) and ``eval/rank_mean``, of :func:`win_share_games` rows. The share splits a
+    shared win among its winners; the rate counts a game the policy's seat won, with its team
+    or alone, as one (the two are equal where a game has one winner)."""
+    won = [r.get("won", float(r["share"] > 0)) for r in rows]
     return {**share_with_interval("eval/win_share", [r["share"] for r in rows]),
+            **share_with_interval("eval/win_rate", won),
             **mean_with_interval("eval/score_mean", [r["score"] for r in rows]),
             "eval/rank_mean": sum(r["rank"] for r in rows) / len(rows)}
 

@@ -32,3 +32,12 @@ def test_a_win_share_interval_stays_between_no_win_and_every_win() -> None:
     assert 0.97 < figures["eval/win_share_low"] < 0.995 < figures["eval/win_share_high"] <= 1.0
     none = win_share_figures([{"share": 0.0, "score": 0.0, "rank": 2.0}] * 200)
     assert none["eval/win_share_low"] == 0.0 and 0.0 < none["eval/win_share_high"] < 0.03
+
+
+def test_a_team_win_counts_whole_in_the_win_rate_and_split_in_the_win_share() -> None:
+    rows = [{"share": 1 / 3, "won": 1.0, "score": 1.0, "rank": 1.0},
+            {"share": 0.0, "won": 0.0, "score": -1.0, "rank": 2.0}]
+    figures = win_share_figures(rows)
+    assert math.isclose(figures["eval/win_share"], 1 / 6)
+    assert figures["eval/win_rate"] == 0.5
+    assert figures["eval/win_rate_low"] < 0.5 < figures["eval/win_rate_high"]
