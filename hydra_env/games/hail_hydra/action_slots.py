@@ -17,33 +17,31 @@ from __future__ import annotations
 
 from hydra_env.games.hail_hydra.codec import TARGET
 from hydra_env.games.hail_hydra.observer import GAME_AT, OFFENSIVE_AT, ROUND_AT, SEAT_WIDTH, N
-from hydra_env.games.hail_hydra.summary_observer import summary_at
 
 CHOICES = N + 1
 """The choices of one voter in a vote-round row: the N relative seats, then "up"."""
 
 
-def seat_features(k: int, summary_start: int) -> list[int]:
+def seat_features(k: int, summary: dict[str, int]) -> list[int]:
     """The flat observation indices that describe relative seat ``k`` (the module docstring);
-    ``summary_start``: where the summary part starts."""
+    ``summary``: where the summary's ``beliefs``, ``offensive`` and ``round`` fields start in
+    the flat observation."""
     game = [GAME_AT["known_loyalty"] + 3 * k + i for i in range(3)]
     game += [GAME_AT["hero"] + 14 * k + i for i in range(14)]
     game += [GAME_AT[flag] + k for flag in ("used", "revealed", "out", "immune", "token", "hand_sizes", "verdict")]
-    offensive = summary_start + summary_at("offensive")
-    round_row = summary_start + summary_at("round")
-    beliefs = summary_start + summary_at("beliefs")
-    summary = [beliefs + k, beliefs + N + k]
-    summary += [offensive + OFFENSIVE_AT["seats"] + SEAT_WIDTH * k + i for i in range(SEAT_WIDTH)]
+    beliefs, offensive, round_row = summary["beliefs"], summary["offensive"], summary["round"]
+    features = [beliefs + k, beliefs + N + k]
+    features += [offensive + OFFENSIVE_AT["seats"] + SEAT_WIDTH * k + i for i in range(SEAT_WIDTH)]
     nominations, votes = round_row + ROUND_AT["nominations"], round_row + ROUND_AT["votes"]
-    summary += [nominations + CHOICES * v + k for v in range(N)]
-    summary += [votes + CHOICES * v + k for v in range(N)]
-    summary += [round_row + ROUND_AT["result"] + k]
-    summary += [nominations + CHOICES * k + i for i in range(CHOICES)]
-    summary += [votes + CHOICES * k + i for i in range(CHOICES)]
-    return game + summary
+    features += [nominations + CHOICES * v + k for v in range(N)]
+    features += [votes + CHOICES * v + k for v in range(N)]
+    features += [round_row + ROUND_AT["result"] + k]
+    features += [nominations + CHOICES * k + i for i in range(CHOICES)]
+    features += [votes + CHOICES * k + i for i in range(CHOICES)]
+    return game + features
 
 
-def action_slots(summary_start: int) -> dict[str, list]:
+def action_slots(summary: dict[str, int]) -> dict[str, list]:
     """``actions`` (the seven seat targets) and ``features`` (per target, :func:`seat_features`)."""
     return {"actions": [TARGET + k - 1 for k in range(1, N)],
-            "features": [seat_features(k, summary_start) for k in range(1, N)]}
+            "features": [seat_features(k, summary) for k in range(1, N)]}

@@ -92,7 +92,7 @@ class SummaryObserver:
         """The seat-target actions and the observation indices describing each one's seat
         (:mod:`.action_slots`), for a policy with a pointer head."""
         from hydra_env.games.hail_hydra.action_slots import action_slots
-        return action_slots(self.base.size)
+        return action_slots({name: self.base.size + summary_at(name) for name in ("beliefs", "offensive", "round")})
 
     def split(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """Views of the parts of a flat observation."""

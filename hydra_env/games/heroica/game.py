@@ -35,7 +35,7 @@ from hydra_env.api.facade import GameFacade
 from hydra_env.api.rng import CounterRng
 from hydra_env.errors import ConfigError
 from hydra_env.games.heroica import render as render_text
-from hydra_env.games.heroica import rules, save
+from hydra_env.games.heroica import rules, save, turns
 from hydra_env.games.heroica.codec import Codec
 from hydra_env.games.heroica.loader import CLASS_ORDER, FACE_KINDS, Tables, default_tables
 from hydra_env.games.heroica.options import options
@@ -175,7 +175,7 @@ class HeroicaGame(GameFacade):
                 rules.add_hero(t, st, cls_, owner)
             rules.start_game(t, st)
         game = cls(st, t, setup)
-        rules.settle(t, st)
+        turns.settle(t, st)
         return game
 
     # ------------------------------------------------------------ queries
@@ -235,9 +235,9 @@ class HeroicaGame(GameFacade):
         st = self._state
         st.history.append(index)
         rules.note(st, f"seat {st.pending.seat}: {self.describe(index)}")
-        rules.act(self._tables, st, index, legal[index])
+        turns.act(self._tables, st, index, legal[index])
         self._opts = None
-        rules.settle(self._tables, st)
+        turns.settle(self._tables, st)
 
     # ------------------------------------------------------------ chance (HR35)
     def chance_outcomes(self) -> list[tuple[str, float]]:

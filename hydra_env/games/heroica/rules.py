@@ -1,11 +1,11 @@
 """The rules of Heroica that move a state: turns, movement, fights, skills, healing (HR4–HR28, HR36).
 
 Every function takes the shared :class:`~hydra_env.games.heroica.loader.Tables` and
-the :class:`~hydra_env.games.heroica.state.State` it changes. :func:`act` carries
-out one legal action of the pending decision (the facade has checked it);
-:func:`settle` applies every decision that has a single legal action (logged as
-forced). The Monster Player's turn (HR29–HR32) is in
-:mod:`hydra_env.games.heroica.battle`; the legal actions in
+the :class:`~hydra_env.games.heroica.state.State` it changes. :func:`hero_act` carries
+out one legal action of a hero's decision (the facade has checked it). The Monster
+Player's turn (HR29–HR32) is in :mod:`hydra_env.games.heroica.battle`, which builds on
+this module; :mod:`hydra_env.games.heroica.turns` sends each decision to one of the two
+and settles the forced ones; the legal actions are in
 :mod:`hydra_env.games.heroica.options`. numpy and the standard library only.
 """
 
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from hydra_env.games.heroica.codec import Codec
 from hydra_env.games.heroica.loader import FACE_KINDS, Tables
-from hydra_env.games.heroica.options import options
 from hydra_env.games.heroica.state import Pending, State
 from hydra_env.games.heroica.walks import Path, adjacent_monsters
 
@@ -265,16 +264,13 @@ def skill(t: Tables, st: State, h: int, space: int) -> None:
 
 
 # ---------------------------------------------------------------- one action
-def act(t: Tables, st: State, action: int, payload: object) -> None:
-    """Carry out the legal ``action`` of the pending decision (``payload``: its path, if any)."""
+def hero_act(t: Tables, st: State, action: int, payload: object) -> None:
+    """Carry out the legal ``action`` of a pending decision that is not the Monster Player's
+    (``payload``: its path, if any)."""
     codec = Codec(t.n)
     kind, arg = codec.split(action)
     decision = st.pending.kind
     h = st.hero
-    if decision.startswith("MONSTER"):
-        from hydra_env.games.heroica import battle  # battle builds on this module
-        battle.act(t, st, decision, kind, arg, payload)
-        return
     if kind == "DRINK":
         drink(t, st, h)
         return
@@ -320,14 +316,3 @@ def add_hero(t: Tables, st: State, cls: int, seat: int) -> None:
                  "hero_trophies", "hero_kos"):
         getattr(st, name).append({"hero_class": cls, "hero_owner": seat, "hero_space": t.start,
                                   "hero_health": t.max_health, "hero_healing": False}.get(name, 0))
-
-
-def settle(t: Tables, st: State) -> None:
-    """Apply every decision with a single legal action (logged as forced)."""
-    while st.pending is not None:
-        legal = options(t, st)
-        if len(legal) != 1:
-            return
-        (action, payload), = legal.items()
-        note(st, f"forced: {Codec(t.n).describe(action, t)}")
-        act(t, st, action, payload)

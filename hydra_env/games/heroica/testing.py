@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hydra_env.games.heroica import rules
+from hydra_env.games.heroica import rules, turns
 from hydra_env.games.heroica.game import HeroicaGame
 from hydra_env.games.heroica.loader import CLASS_ORDER, default_tables
 from hydra_env.games.heroica.state import HeroicaOptions
@@ -99,7 +99,7 @@ def position(rows: Sequence[str], *, heroes: Sequence[str] = ("barbarian",), mod
     st.turn_seat = seat
     rules.start_turn(t, st)
     game._opts = None
-    rules.settle(t, st)
+    turns.settle(t, st)
     return game
 
 

@@ -1,5 +1,5 @@
 // Playing a game: the start from a setup, applying a decision, and settle (decisions with a single
-// legal action are applied by the engine, game.py and rules.settle); the paths of the pending
+// legal action are applied by the engine, game.py and turns.settle); the paths of the pending
 // decision are kept with the state so that a movement is walked once.
 #include <cstring>
 #include <vector>

@@ -266,7 +266,7 @@ void monster_fight(const Tables& t, State& s, int space) {
     if (!s.game_over) next_turn(t, s);
 }
 
-// Carry out the legal `action` of the pending decision (rules.act, battle.act).
+// Carry out the legal `action` of the pending decision (turns.act: rules.hero_act, battle.act).
 void act(const Tables& t, State& s, int action, const Path* path) {
     HCodec c{t.n};
     int decision = s.pending_kind, h = s.hero;
