@@ -82,7 +82,8 @@ def win_share_games(game: str, config: TrainConfig, policy: str, *, games: int,
         seat, result = task.index % players, record.result
         winners = list(result.get("winners") or [])
         rows.append({"seat": seat, "share": 1.0 / len(winners) if seat in winners else 0.0,
-                     "won": float(seat in winners), "score": float(result["scores"][seat]), "rank": float(result["ranks"][seat])})
+                     "won": float(seat in winners), "score": float(result["scores"][seat]),
+                     "rank": float(result["ranks"][seat])})
     return rows
 
 

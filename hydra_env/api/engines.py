@@ -4,7 +4,9 @@ Every game keeps one :class:`EngineChoice`. An engine registers itself with
 :meth:`EngineChoice.register` (the game never imports it: the native twin of a
 game imports the game and registers hooks, a named tuple of the game's own
 shape that has at least ``available() -> bool`` and ``unsupported``, the
-exception raised when the engine cannot hold a game).
+exception raised when the engine cannot hold a game). A game may name its twin's
+module (``twins``, as an entry point names a plugin): the choice imports it on
+first need, so the twin registers even where nothing else has imported it yet.
 
 ``HYDRA_ENV_ENGINE=python|native`` sets the default for every game and tool;
 unset (or ``auto``), the native engine is used where it is registered and
@@ -15,8 +17,9 @@ Python. numpy and the standard library only.
 
 from __future__ import annotations
 
+import importlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hydra_env import arguments
@@ -44,14 +47,24 @@ class EngineChoice:
     native Hydras engine is not installed"); empty for none.
     """
 
-    def __init__(self, label: str = "") -> None:
-        """An empty choice: only the Python engine until another one registers."""
+    def __init__(self, label: str = "", twins: Mapping[str, str] | None = None) -> None:
+        """An empty choice: only the Python engine until another one registers. ``twins``:
+        engine name -> the module that registers it when imported (imported on first need)."""
         self.label = label
         self.registered: dict[str, Any] = {}
+        self.twins = dict(twins or {})
 
     def register(self, name: str, hooks: Any) -> None:
         """Make engine ``name`` available; ``hooks`` has ``available()`` and ``unsupported``."""
         self.registered[name] = hooks
+
+    def hooks(self, name: str) -> Any:
+        """The hooks of engine ``name`` (its twin's module imported first if it has not
+        registered yet); None when no such engine is registered."""
+        module = self.twins.get(name)
+        if name not in self.registered and module is not None:
+            importlib.import_module(module)
+        return self.registered.get(name)
 
     def pick(self, engine: Any) -> tuple[str, bool]:
         """(engine, asked): the engine to use and whether it was asked for by name (argument or
@@ -59,7 +72,7 @@ class EngineChoice:
         if engine is None:
             engine = default_engine()
             if engine is None:
-                hooks = self.registered.get("native")
+                hooks = self.hooks("native")
                 return ("native" if hooks is not None and hooks.available() else "python"), False
         if engine not in ENGINES:
             raise ConfigError(f"engine must be one of {', '.join(ENGINES)} or None, got {arguments.show(engine)}")
@@ -71,7 +84,7 @@ class EngineChoice:
         ``hooks.unsupported``)."""
         if name == "python":
             return None
-        hooks = self.registered.get(name)
+        hooks = self.hooks(name)
         if hooks is None:
             what = f"{self.label} engine" if self.label else "engine"
             raise ConfigError(f"the {name} {what} is not installed; use engine='python' or "

@@ -6,6 +6,7 @@ and the engine choice that every game shares."""
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections.abc import Iterator
 
 import gymnasium as gym
@@ -176,6 +177,24 @@ def test_one_engine_choice_for_every_game(monkeypatch):
         choice.run_on("native", True, cannot)                       # asked for: it raises
     with pytest.raises(ConfigError, match="the native Toy engine is not installed"):
         EngineChoice("Toy").run_on("native", True, cannot)
+
+
+def test_a_twin_named_by_its_module_is_imported_and_registered_on_first_need(tmp_path, monkeypatch):
+    monkeypatch.delenv(ENGINE_VARIABLE, raising=False)
+    choice = EngineChoice("Toy", twins={"native": "toy_twin_engine"})
+    (tmp_path / "toy_twin_engine.py").write_text(
+        "import sys\n"
+        "choice, hooks = sys.modules['toy_twin_choice'].CHOICE, sys.modules['toy_twin_choice'].HOOKS\n"
+        "choice.register('native', hooks)\n")
+    holder = type(sys)("toy_twin_choice")
+    holder.CHOICE, holder.HOOKS = choice, _Hooks(True)
+    monkeypatch.setitem(sys.modules, "toy_twin_choice", holder)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "toy_twin_engine", raising=False)
+    assert choice.registered == {}                                   # nothing imported yet
+    assert choice.pick(None) == ("native", False)                    # the twin came in to answer
+    assert choice.registered == {"native": holder.HOOKS}
+    assert choice.run_on("native", True, lambda hooks: hooks.is_built) is True
 
 
 def test_a_games_own_reward_scheme_is_offered_by_its_envs():

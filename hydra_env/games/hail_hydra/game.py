@@ -46,7 +46,7 @@ class HailHydraEngineHooks(NamedTuple):
     unsupported: type[Exception]                                                   # it cannot hold a game
 
 
-ENGINE_CHOICE = EngineChoice("Hail Hydra")
+ENGINE_CHOICE = EngineChoice("Hail Hydra", twins={"native": "hydra_env.games.hail_hydra.native.game"})
 """The engines a Hail Hydra game can run on besides the Python reference."""
 
 
@@ -56,8 +56,7 @@ def register_engine(name: str, hooks: HailHydraEngineHooks) -> None:
 
 
 def engine_choice() -> EngineChoice:
-    """The engine choice, the native engine registered (its module imports this one, so not at import time)."""
-    from hydra_env.games.hail_hydra.native import game as _native_game  # noqa: F401  (registers it)
+    """The engine choice (the native twin's module is imported, and so registers, on first need)."""
     return ENGINE_CHOICE
 
 

@@ -53,7 +53,7 @@ class HeroicaEngineHooks(NamedTuple):
     unsupported: type[Exception]                        # raised when it cannot hold a game
 
 
-ENGINE_CHOICE = EngineChoice("Heroica")
+ENGINE_CHOICE = EngineChoice("Heroica", twins={"native": "hydra_env.games.heroica.native.game"})
 """The engines :class:`HeroicaGame` can run on besides the Python one."""
 
 
@@ -65,14 +65,7 @@ def register_engine(name: str, hooks: HeroicaEngineHooks) -> None:
 def _elsewhere(engine: Any, make: Callable[[HeroicaEngineHooks], Any]) -> Any:
     """``make(hooks)`` on the engine picked for ``engine`` (the native twin is imported, and so
     registered, on first need); None for the Python engine or a fallback to it."""
-    name, asked = ENGINE_CHOICE.pick(engine)
-    if name == "python":
-        return None
-    if name not in ENGINE_CHOICE.registered:
-        import hydra_env.games.heroica.native.game  # noqa: F401  (registers the native engine)
-        if not asked and not ENGINE_CHOICE.registered[name].available():
-            return None
-    return ENGINE_CHOICE.run_on(name, asked, make)
+    return ENGINE_CHOICE.elsewhere(engine, make)
 
 
 def default_heroes(mode: str, players: int) -> tuple[str, ...]:
