@@ -11,14 +11,14 @@ applies one action per row and rewrites those rows in one C++ call (no Python
 per row); :meth:`game` is a live :class:`~hydra_env.games.hydra.native.game.NativeGame` on
 the row's own C++ game.
 
-The observation and candidate layouts belong to the envs layer (above this
-one): ``hydra_env.games.hydra.observe.encoding.native`` registers their provider with
-:func:`register_layouts` when it is imported (``hydra_env.envs.vector`` and the
-encoders import it).
+The observation and candidate layouts belong to the encoders (above this
+layer): :data:`LAYOUTS_MODULE` registers their provider with :func:`register_layouts`
+when it is imported, which the batch does by name on first need.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -37,6 +37,8 @@ from hydra_env.native.buffers import BatchBuffers
 # provider(rules, candidates) -> (obs_layout, obs_size, cand_layout or None, n_features)
 LayoutProvider = Callable[[Rules, int], tuple[Any, int, Any, int]]
 _PROVIDER: list[LayoutProvider] = []
+LAYOUTS_MODULE = "hydra_env.games.hydra.observe.native_layouts"
+"""The module that registers the layout provider when imported."""
 
 
 def register_layouts(provider: LayoutProvider) -> None:
@@ -57,9 +59,10 @@ class NativeGameBatch(BatchBuffers):
         self.write_obs = arguments.boolean("write_obs", write_obs)
         self.write_masks = arguments.boolean("write_masks", write_masks)
         if not _PROVIDER:
-            raise ConfigError("NativeGameBatch needs the observation layouts: import "
-                              "hydra_env.games.hydra.observe.encoding "
-                              "(or use hydra_env.envs.vector.make_game_batch)")
+            importlib.import_module(LAYOUTS_MODULE)
+        if not _PROVIDER:
+            raise ConfigError(f"NativeGameBatch needs the observation layouts, which {LAYOUTS_MODULE} "
+                              f"registers when the native engine is built")
         obs_layout, self.obs_size, cand_layout, n_features = _PROVIDER[0](rules, self.candidates)
         self.action_size = rules.codec.size
         n, k = self.num_games, self.candidates

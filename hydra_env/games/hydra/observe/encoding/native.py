@@ -99,20 +99,3 @@ def encode_into(encoder: Any, game: Any, seat: int, out: np.ndarray) -> bool:
         _ENCODE.append(require().encode_observation)
     _ENCODE[0](layout, game._native, seat, out)
     return True
-
-
-def batch_layouts(rules: Any, candidates: int) -> tuple[Any, int, Any, int]:
-    """The native observation layout and size, candidate layout and feature count of
-    ``rules`` (the provider of :func:`hydra_env.games.hydra.native.batch.register_layouts`)."""
-    from hydra_env.games.hydra.observe.candidates import N_FEATURES, CandidateEncoder
-    from hydra_env.games.hydra.observe.encoding.encoder import encoder_for
-
-    encoder = encoder_for(rules.components)
-    cand = CandidateEncoder(rules, candidates).native_layout() if candidates else None
-    return native_layout(encoder), encoder.size, cand, N_FEATURES
-
-
-if available():
-    from hydra_env.games.hydra.native.batch import register_layouts
-
-    register_layouts(batch_layouts)
