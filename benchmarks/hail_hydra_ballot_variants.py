@@ -5,7 +5,7 @@ the private posterior must be before a nomination follows it; ``FOLLOW``: a vote
 nomination by a trusted seat; ``TRUSTED``, ``CLEARED``: the private chances below which a seat
 is trusted, or never voted for; ``VOTE_PRIVATE``: 1 votes from the private posterior, not the
 public one). The variant plays every SHIELD seat against ``saboteur`` HYDRA in the calibration
-tables' games (``calibrate.play_game``: seed g, the same deals for every variant). Printed per
+tables' games (``calibrate.team_figures``: seed g, the same deals for every variant). Printed per
 variant and player count: SHIELD's win share and its 95% Wilson interval.
 
 ::
@@ -20,7 +20,7 @@ import sys
 import time
 
 from hydra_env.games.hail_hydra.bots import DeduceBot, SaboteurBot
-from hydra_env.games.hail_hydra.calibrate import play_game, wilson
+from hydra_env.games.hail_hydra.calibrate import team_figures, wilson
 
 KNOBS = ("SURE", "FOLLOW", "TRUSTED", "CLEARED", "VOTE_PRIVATE")
 
@@ -32,8 +32,7 @@ def variant(knob: str, value: float) -> type[DeduceBot]:
 
 def shield_share(bot: type[DeduceBot], players: int, games: int) -> int:
     """SHIELD's wins over ``games`` games (seeds 0…) with ``bot`` at every SHIELD seat."""
-    return sum(play_game(seed, players, bot, SaboteurBot, {"r": 1}).result().outcome == "shield"
-               for seed in range(games))
+    return round(team_figures(bot, SaboteurBot, {"r": 1}, players, games)["shield"] * games)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -62,6 +62,13 @@ def play_game(seed: int, players: int, shield: Callable[..., Any], hydra: Callab
 def table_row(name: str, players: int, games: int) -> dict[str, Any]:
     """The figures of one table at one player count."""
     shield, hydra, params = TABLES[name]
+    return {"table": name, **team_figures(shield, hydra, params, players, games)}
+
+
+def team_figures(shield: Callable[..., Any], hydra: Callable[..., Any], params: dict[str, Any],
+                 players: int, games: int) -> dict[str, Any]:
+    """SHIELD's win share (and Wilson interval), offensives, Red Skull missions, knock-outs and
+    their precision over ``games`` games (seeds 0…) of ``shield`` against ``hydra``."""
     wins = offensives = red_skull = knockouts = hits = 0
     for seed in range(games):
         game = play_game(seed, players, shield, hydra, params)
@@ -72,7 +79,7 @@ def table_row(name: str, players: int, games: int) -> dict[str, Any]:
         knockouts += result.knockouts_shield + result.knockouts_hydra
         hits += result.knockouts_hydra
     low, high = wilson(wins, games)
-    return {"table": name, "players": players, "games": games, "shield": wins / games, "low": low, "high": high,
+    return {"players": players, "games": games, "shield": wins / games, "low": low, "high": high,
             "offensives": offensives / games, "red_skull": red_skull / games, "knockouts": knockouts / games,
             "precision": hits / knockouts if knockouts else 0.0}
 

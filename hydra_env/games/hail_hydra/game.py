@@ -55,11 +55,6 @@ def register_engine(name: str, hooks: HailHydraEngineHooks) -> None:
     ENGINE_CHOICE.register(name, hooks)
 
 
-def engine_choice() -> EngineChoice:
-    """The engine choice (the native twin's module is imported, and so registers, on first need)."""
-    return ENGINE_CHOICE
-
-
 class HailHydraGame(GameFacade):
     """One game in progress (see :class:`hydra_env.api.protocols.Game`)."""
 
@@ -166,13 +161,12 @@ def new_game(*, seed: Any = None, engine: str | None = None, num_players: int = 
              balance: str = "calibrated", history: int = 40, components: str = "") -> HailHydraGame:
     """A new game dealt from ``seed`` (None: a fresh seed, recorded), on ``engine`` ("python",
     "native", or None: native where it is built, see :mod:`hydra_env.api.engines`)."""
-    choice = engine_choice()
-    choice.pick(engine)                     # a bad engine name is refused before anything else
+    ENGINE_CHOICE.pick(engine)              # a bad engine name is refused before anything else
     seed = random.randrange(2**63) if seed is None else arguments.seed("seed", seed)
     comp = load_components(components or None)
     options = check_options(num_players, first_player, heroes, claims, nominations, balance, history)
     parse_heroes(options["heroes"], num_players, comp)
-    moved = choice.elsewhere(engine, lambda hooks: hooks.new_game(num_players, seed, options, comp, components))
+    moved = ENGINE_CHOICE.elsewhere(engine, lambda hooks: hooks.new_game(num_players, seed, options, comp, components))
     if moved is not None:
         return moved
     state = new_state(num_players, seed, options, comp)
@@ -189,10 +183,9 @@ def from_state(state: State, comp: Components, path: str = "", *, forced: bool =
 def from_json(text: str, *, engine: str | None = None) -> HailHydraGame:
     """A saved game back (SaveError naming what is wrong or tampered), on ``engine`` (as :func:`new_game`):
     the save is checked and replayed on the Python engine, then moved over."""
-    choice = engine_choice()
-    choice.pick(engine)
+    ENGINE_CHOICE.pick(engine)
     game = _load(text)
-    moved = choice.elsewhere(engine, lambda hooks: hooks.from_game(game))
+    moved = ENGINE_CHOICE.elsewhere(engine, lambda hooks: hooks.from_game(game))
     return game if moved is None else moved
 
 

@@ -62,12 +62,6 @@ def register_engine(name: str, hooks: HeroicaEngineHooks) -> None:
     ENGINE_CHOICE.register(name, hooks)
 
 
-def _elsewhere(engine: Any, make: Callable[[HeroicaEngineHooks], Any]) -> Any:
-    """``make(hooks)`` on the engine picked for ``engine`` (the native twin is imported, and so
-    registered, on first need); None for the Python engine or a fallback to it."""
-    return ENGINE_CHOICE.elsewhere(engine, make)
-
-
 def default_heroes(mode: str, players: int) -> tuple[str, ...]:
     """Spec 4.1: seats in order take barbarian, wizard, ranger, druid (2-seat Battle: the first two)."""
     return CLASS_ORDER[:hero_count(mode, players)]
@@ -145,7 +139,7 @@ class HeroicaGame(GameFacade):
         setup = {"players": players, "mode": mode, "heroes": classes, "seed": seed,
                  "rolls": list(face_kinds(rolls)), "options": [bool(opts.crystal), opts.solo_turn_limit,
                                                                 opts.max_rounds]}
-        moved = _elsewhere(engine, lambda hooks: hooks.new(setup, data))
+        moved = ENGINE_CHOICE.elsewhere(engine, lambda hooks: hooks.new(setup, data))
         return HeroicaGame.from_setup(setup, data) if moved is None else moved
 
     @classmethod
@@ -288,7 +282,7 @@ class HeroicaGame(GameFacade):
         """A saved game back (SaveError naming a missing or changed field)."""
         ENGINE_CHOICE.pick(engine)
         game = save.load(HeroicaGame, text)
-        moved = _elsewhere(engine, lambda hooks: hooks.from_game(game))
+        moved = ENGINE_CHOICE.elsewhere(engine, lambda hooks: hooks.from_game(game))
         return game if moved is None else moved
 
 
