@@ -1,7 +1,8 @@
 """Coordinated games through the ``Game`` facade: the text rendering per seat,
 the result of a running game, and random whole games that keep the
 invariants. (The rules of the coordinated game, R26–R31, are tested in
-tests/games/hydra/rules/test_coordinated_game.py.)
+tests/games/hydra/rules/test_coordinated_preparation.py, test_coordinated_turns.py
+and test_coordinated_round_end.py.)
 
 Positions are built with :func:`helpers.coop_games.coop`.
 """

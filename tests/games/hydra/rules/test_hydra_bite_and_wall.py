@@ -1,6 +1,7 @@
-"""Rule tests of the hydra actions, part 2: the bite (R19) and the wall damage
-(R20) — docs/games/hydra/rules.md, section "Hydra actions". Movement, growth and the order
-of a card's effects (R17, R18, R21) are in tests/games/hydra/rules/test_hydra_actions.py.
+"""Rule tests of the hydra actions, part 3: the bite (R19) and the wall damage
+(R20) — docs/games/hydra/rules.md, section "Hydra actions". Movement (R17) is in
+tests/games/hydra/rules/test_hydra_movement.py, growth and the order of a card's
+effects (R18, R21) in tests/games/hydra/rules/test_growth_and_effect_order.py.
 
 Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`; hydra effects are
 performed directly with ``run_effects`` (as if a card were revealed). In these

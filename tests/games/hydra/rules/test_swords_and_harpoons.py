@@ -1,23 +1,23 @@
-"""Rule tests of the hero actions that fight the Hydra: R6–R10 of docs/games/hydra/rules.md
-(section "Hero actions: swords, harpoons, retreats").
+"""Rule tests of the hero actions that strike the Hydra: choosing an action (R6), the
+sword (R7) and the harpoon (R8) — docs/games/hydra/rules.md, section "Hero actions:
+swords, harpoons, retreats". The retreat and following a retreating head (R9, R10),
+the rest of that section, are tested in test_retreat_and_follow.py.
 
 Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`. In those games the
 Hydra colours sit on the paths in data order: red on column 1, white on 3,
 yellow on 5, blue on 7, and a head's path position is its row (``(5, 2)``:
-position 5, counter 2). Boards in the comments use: ``M`` maelstrom, ``rules``,
-``W`` … a head, ``r`` a neck tile, ``A``/``board`` heroes (seat 0/1), ``*`` a
+position 5, counter 2). Boards in the comments use: ``M`` maelstrom, ``R``,
+``W`` … a head, ``r`` a neck tile, ``A``/``B`` heroes (seat 0/1), ``*`` a
 shield, ``#`` a barricade, ``x`` a space that matters to the test.
 
 Cards used (hero sides): A13 sword 1 (+1 vs red), A15 sword 1 (+1 vs white),
-A21 sword 2 (+1 vs red), A23 sword 2 (+1 vs yellow), A24 sword 2 (+1 vs blue),
-A25 harpoon 1 (+1 vs red), A27 harpoon 1 (+1 vs white), A33 barricade, A38
-portal, A42 protect.
+A21 sword 2 (+1 vs red), A24 sword 2 (+1 vs blue), A25 harpoon 1 (+1 vs red),
+A27 harpoon 1 (+1 vs white), A33 barricade, A38 portal, A42 protect.
 """
 
 from __future__ import annotations
 
 from helpers.actions import (
-    HAND,
     assert_illegal,
     assert_sound,
     at,
@@ -29,15 +29,12 @@ from helpers.actions import (
     glory,
     harpoon,
     head,
-    in_city,
     legal_kinds,
     place,
-    places,
     protect,
     slot_actions,
     sword,
 )
-from helpers.coop_games import GLORY2, coop2
 
 from hydra_env.games.hydra.rules import testing as ht
 from hydra_env.games.hydra.rules.codec import A_CITY_HARPOON, A_CITY_PROTECT, A_CITY_SWORD, A_PASS
@@ -188,7 +185,7 @@ def test_r6_wrong_decision_kind_is_explained():
 def test_r7_sword_needs_orthogonal_adjacency():
     #        c0 c1 c2
     #   r4   .  r  x      r4c2 is diagonal to the red head: no sword
-    #   r5   .  rules  x      r5c2, r6c1 and the neck tile r4c1 are orthogonal: sword
+    #   r5   .  R  x      r5c2, r6c1 and the neck tile r4c1 are orthogonal: sword
     #   r6   .  x  .
     for hero, ok in (("r4c2", False), ("r6c2", False), ("r5c2", True), ("r6c1", True),
                      ("r4c1", True), ("r5c0", True)):
@@ -208,9 +205,9 @@ def test_r7_damage_single_double_and_bonus_colour():
 
 def test_r7_counter_first_then_retreat():
     #   r2  r          A21 full (3) on red counter 1: counter 0, then 2 retreats
-    #   r3  r → rules      head 5 → 3, the neck now covers r0–r2 only
+    #   r3  r → R      head 5 → 3, the neck now covers r0–r2 only
     #   r4  r
-    #   r5  rules  A
+    #   r5  R  A
     g = ht.solo_game(hero="r5c2", heads={"red": (5, 1)}, display=["A21"])
     g.apply(sword(g, 0, "red"))
     assert head(g, "red") == (3, 0)
@@ -233,7 +230,7 @@ def test_r7_neck_tiles_attackable_only_at_counter_zero():
     #        c1 c2
     #   r3   r  A     hero orthogonal to the neck tile r3c1 only
     #   r4   r  .
-    #   r5   rules  .
+    #   r5   R  .
     g = ht.solo_game(hero="r3c2", heads={"red": (5, 2)}, display=["A13"])
     assert not g.is_legal(sword(g, 0, "red")) and not g.is_legal(city_sword(g, "red"))
     assert_illegal(g, sword(g, 0, "red"), "red", "R7")
@@ -275,158 +272,3 @@ def test_r8_city_harpoon_does_one_point():
     g.apply(city_harpoon(g))
     assert head(g, "white") == (5, 4)
     assert at(g) == "r3c3" and glory(g) == 1
-
-
-# ----------------------------------------------------------------- R9 retreat
-
-
-def test_r9_heroes_on_the_neck_move_back_with_it():
-    #        c1 c2           A strikes the red head (counter 0) with A24 (2 points):
-    #   r2   r  .            the head goes 5 → 3 and board, on the neck at r4c1, goes to r2c1
-    #   r4   board  .
-    #   r5   rules  A
-    g = coop2(["r5c2", "r4c1"], heads={"red": (5, 0)}, hands={0: ["A24"]})
-    g.apply(sword(g, HAND, "red"))
-    assert head(g, "red") == (3, 0)
-    assert at(g, 1) == "r2c1" and at(g, 0) == "r5c2"
-    assert glory(g, 0) == GLORY2[0] + 2 and glory(g, 1) == GLORY2[1]
-    assert_sound(g)
-
-
-def test_r9_hero_pushed_onto_the_maelstrom_is_wounded():
-    g = coop2(["r5c2", "r1c1"], heads={"red": (5, 0)}, hands={0: ["A24"]})
-    g.apply(sword(g, HAND, "red"))
-    assert head(g, "red") == (3, 0)
-    assert in_city(g, 1)
-    assert glory(g, 1) == GLORY2[1] - 1
-    assert glory(g, 0) == GLORY2[0] + 2
-
-
-def test_r9_retreat_never_passes_the_maelstrom():
-    g = ht.solo_game(hero="r2c2", heads={"red": (2, 0)}, display=["A21"])
-    g.apply(sword(g, 0, "red"))                           # 3 points, only 2 can retreat
-    assert head(g, "red") == (0, 0)
-    assert glory(g) == 3
-
-
-def test_r9_protected_hero_pushed_onto_the_maelstrom_evades():
-    #        c0 c1 c2
-    #   r0   x  M  x      board* on r1c1 (red neck, position 1) is pushed onto the maelstrom
-    #   r1   x  board* x      by a retreat of 1; board evades from r1c1 to an adjacent space
-    #   r2   x  r  x      that is neither a head nor a maelstrom.
-    g = coop2(["r5c2", "r1c1"], heads={"red": (5, 0)}, shields=[False, True])
-    g.apply(city_sword(g, "red"))
-    assert head(g, "red") == (4, 0)
-    assert g.pending == {"kind": "evade", "seat": 1, "cause": "maelstrom"}
-    assert places(g) == {"r0c0", "r0c2", "r1c0", "r1c2", "r2c0", "r2c1", "r2c2"}
-    assert_illegal(g, place(g, "r0c1"), "r0c1")
-    g.apply(place(g, "r1c0"))
-    assert at(g, 1) == "r1c0"
-    assert g.state.shielded[1] == 0
-    assert glory(g, 1) == GLORY2[1]
-    assert_sound(g)
-
-
-def test_r9_solo_hero_harpooning_itself_onto_the_maelstrom():
-    # Unprotected: wounded (the glory of the hit is kept, the wound costs 1).
-    g = ht.solo_game(hero="r1c1", heads={"red": (3, 2)}, display=["A25"])
-    g.apply(harpoon(g, 0, forgo=True))
-    assert head(g, "red") == (2, 2)
-    assert in_city(g) and glory(g) == 1 - 1
-    # Protected: evades instead.
-    g = ht.solo_game(hero="r1c1", heads={"red": (3, 2)}, display=["A25"], shield=True)
-    g.apply(harpoon(g, 0, forgo=True))
-    assert g.pending == {"kind": "evade", "seat": 0, "cause": "maelstrom"}
-    g.apply(place(g, "r1c2"))
-    assert at(g) == "r1c2" and g.state.shielded == [0] and glory(g) == 1
-
-
-def test_r9_hero_pushed_onto_the_maelstrom_does_not_block_or_get_shoved():
-    #        c0 c1 c2     A (r3c2) strikes red (counter 0) with A23: 2 retreats, head 3 → 1.
-    #   r1   .  board* .      board* (pos 1) and C (pos 2) are both pushed onto the maelstrom.
-    #   r2   .  C  .      board* evades first (turn order) and picks r2c1, C's old space:
-    #   r3   .  rules  A      C is on the maelstrom (rulebook: "ends up on the maelstrom
-    #                     space"), so this is no shove; C is simply wounded.
-    g = ht.coop_game(scenario=4, heroes=["r3c2", "r1c1", "r2c1"], heads={"red": (3, 0)},
-                     order=[0, 1, 2], glory=[30, 20, 10], shields=[False, True, False],
-                     hands={0: ["A23"]}, hydra_hands={0: [], 1: [], 2: []})
-    g.apply(sword(g, HAND, "red"))
-    assert head(g, "red") == (1, 0)
-    assert g.pending == {"kind": "evade", "seat": 1, "cause": "maelstrom"}
-    g.apply(place(g, "r2c1"))
-    # Engine bug: C, waiting on its old space, is shoved (board* pays 1 glory and C's
-    # player picks a space) and only then wounded.
-    assert g.pending != {"kind": "shoved", "seat": 2}
-    assert glory(g, 1) == 20
-    assert at(g, 1) == "r2c1" and in_city(g, 2) and glory(g, 2) == 9
-
-
-# ----------------------------------------------------------------- R10 follow
-
-
-def test_r10_hero_in_front_may_follow_the_retreating_head():
-    #        c1             A on r6c1, in front of the red head (counter 0).
-    #   r4   x  ← follow    A24 (2 points): the head retreats 5 → 3; A may follow to r4c1.
-    #   r5   rules
-    #   r6   A
-    g = ht.solo_game(hero="r6c1", heads={"red": (5, 0)}, display=["A24"])
-    g.apply(sword(g, 0, "red"))
-    assert head(g, "red") == (3, 0)
-    assert g.pending == {"kind": "follow", "seat": 0}
-    assert set(g.legal_actions()) == {g.codec.yes, g.codec.no}
-    assert g.describe(g.codec.yes) == "seat 0: follow the retreating head to r4c1"
-    assert g.describe(g.codec.no) == "seat 0: stay, do not follow the head"
-    stay = g.clone()
-    g.apply(g.codec.yes)
-    assert at(g) == "r4c1" and glory(g) == 2
-    assert g.pending == {"kind": "action", "seat": 0}
-    stay.apply(stay.codec.no)
-    assert at(stay) == "r6c1" and glory(stay) == 2
-    assert_sound(g)
-
-
-def test_r10_follow_from_the_wall_area_below_position_9():
-    g = ht.solo_game(hero="r10c1", heads={"red": (9, 0)})
-    g.apply(city_sword(g, "red"))
-    assert head(g, "red") == (8, 0)
-    assert g.pending == {"kind": "follow", "seat": 0}
-    g.apply(g.codec.yes)
-    assert at(g) == "r9c1"
-
-
-def test_r10_only_the_hero_directly_in_front_is_offered_to_follow():
-    g = ht.solo_game(hero="r5c2", heads={"red": (5, 0)})
-    g.apply(city_sword(g, "red"))
-    assert head(g, "red") == (4, 0)
-    assert g.pending == {"kind": "action", "seat": 0}
-    assert at(g) == "r5c2"
-
-
-def test_r10_no_follow_offer_when_the_new_front_space_holds_a_hero():
-    #        c0 c1 c2     A (r3c1) strikes red (counter 0): the head goes 2 → 1.
-    #   r1   .  board* .      board*, pushed onto the maelstrom, evades to r2c1,
-    #   r2   .  rules  .      the space in front of the head's new position:
-    #   r3   .  A  .      A is not offered to follow.
-    g = coop2(["r3c1", "r1c1"], heads={"red": (2, 0)}, shields=[False, True])
-    g.apply(city_sword(g, "red"))
-    assert head(g, "red") == (1, 0)
-    assert g.pending == {"kind": "evade", "seat": 1, "cause": "maelstrom"}
-    g.apply(place(g, "r2c1"))
-    assert g.pending == {"kind": "action", "seat": 1}     # A's turn is over, no follow
-    assert at(g, 0) == "r3c1" and at(g, 1) == "r2c1"
-    assert_sound(g)
-
-
-def test_r10_follow_is_offered_after_a_harpoon_retreat():
-    #   r3  board        board harpoons the red neck (A25 full, 2 points): head 5 → 3,
-    #   r5  rules        board moves back to r1c1; A in front (r6c1) may follow to r4c1.
-    #   r6  A
-    g = ht.coop_game(scenario=8, heroes=["r6c1", "r3c1"], heads={"red": (5, 2)}, glory=GLORY2,
-                     order=[1, 0], hands={1: ["A25"]}, hydra_hands={0: [], 1: []})
-    assert g.pending == {"kind": "action", "seat": 1}
-    g.apply(harpoon(g, HAND))
-    assert head(g, "red") == (3, 2) and at(g, 1) == "r1c1"
-    assert g.pending == {"kind": "follow", "seat": 0}
-    g.apply(g.codec.yes)
-    assert at(g, 0) == "r4c1"
-    assert glory(g, 1) == GLORY2[1] + 2 and glory(g, 0) == GLORY2[0]
