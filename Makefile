@@ -12,8 +12,12 @@ TRAIN_STAMP := $(VENV)/.installed-train
 
 # The suite runs on every core (pytest-xdist, at most 4 workers), each test file on one worker:
 # a file's module fixtures (the wheel of test_packaging, a Ray cluster) are built once.
+# Its second stage is the long differentials (native against Python, 100,000 decisions per game,
+# the tests marked long_differential): left out of the suite to keep it within about 12 minutes
+# on 2 cores, shared test by test among the workers here, a line for each as it ends.
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadfile
+	$(BIN)/python -m pytest -v -n auto --maxprocesses 4 --dist load --run-slow -m long_differential
 	$(BIN)/lint-imports
 	$(BIN)/ruff check .
 
@@ -33,7 +37,7 @@ native: $(STAMP)
 
 # The native engine built with AddressSanitizer + UndefinedBehaviorSanitizer (any error
 # aborts), then the random-input fuzz of the native facade and the differential runs under it (Hydra,
-# Hydras, then every game with a native engine).
+# Hydras, then every game with a native engine, over the settings its spec names for differentials).
 ASAN_BUILD := build/asan
 ASAN_RUN = ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	LD_PRELOAD="$$($(CXX) -print-file-name=libasan.so) $$($(CXX) -print-file-name=libstdc++.so)" \

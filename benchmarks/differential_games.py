@@ -3,7 +3,8 @@
 After every decision the current player, is_over, the legal actions and mask, the JSON save
 and every seat's observation must be identical (:class:`hydra_env.api.differential.Differential`);
 illegal actions, clones and reloads from the Python save are checked along the way. Settings
-are given as ``--setting key=value,key=value`` (repeatable; default: the game's defaults).
+are given as ``--setting key=value,key=value`` (repeatable; default: the settings the game's spec
+names for differentials, ``differential_settings``: every mode and seat count it has).
 Prints a progress line per chunk and stops at the first difference (exit status 1)::
 
     PYTHONPATH=. python benchmarks/differential_games.py --game heroica --decisions 1000000
@@ -35,7 +36,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the comparison in chunks, printing progress; 0 when no difference was found."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", required=True, choices=[*hydra_env.game_names(), "all"],
-                        help="a game, or all: every registered game with a native engine in turn (its defaults)")
+                        help="a game, or all: every registered game with a native engine in turn "
+                             "(its differential settings)")
     parser.add_argument("--setting", action="append", default=[], help="key=value,... (repeatable)")
     parser.add_argument("--decisions", type=int, default=100_000, help="decisions to compare (default 100000)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the games and the choices")
@@ -51,10 +53,11 @@ def main(argv: list[str] | None = None) -> int:
 def run_game(game: str, setting_texts: list[str], args: argparse.Namespace) -> int:
     """The differential of one game (see the module docstring); 0 when no difference was found."""
     spec = hydra_env.game_spec(game)
-    print(f"{game}:", flush=True)
     if "native" not in spec.engines:
         raise SystemExit(f"game {game!r} has no native engine")
-    settings = [parse_setting(text, spec) for text in setting_texts] or [spec.defaults()]
+    settings = ([parse_setting(text, spec) for text in setting_texts]
+                or [spec.check_params(s) for s in spec.differential_settings] or [spec.defaults()])
+    print(f"{game}: {len(settings)} setting{'s' * (len(settings) != 1)} in turn", flush=True)
     harness = Differential(spec, settings)
     report = DifferentialReport()
     seconds = 0.0

@@ -76,6 +76,10 @@ class GameSpec:
             ``hydra_env/native/src/common/batch.hpp``), a native game with these
             parameters, and ``wrap(native_game) -> game``, the Python facade over a
             copy; None when the game has no native batch.
+        differential_settings: the parameter settings a differential run of the two
+            engines cycles through when it is given none (every mode, seat count and
+            option the native twin must match: ``benchmarks/differential_games.py``,
+            ``make native-asan``); empty: the defaults alone.
     """
 
     name: str
@@ -98,6 +102,7 @@ class GameSpec:
     rewards: Mapping[str, Callable[[Mapping[str, Any], int], float]] = field(default_factory=dict)
     returns: Callable[[Any], Sequence[float]] | None = None
     native_batch: Any = None
+    differential_settings: tuple[Mapping[str, Any], ...] = ()
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def param(self, name: str) -> Param:

@@ -52,4 +52,6 @@ SPEC = GameSpec(
     rule_prefix="HD",
     observer=observer,
     native_batch="hydra_env.games.hadara.batch:native_batch",
+    differential_settings=tuple({"num_players": n, "board_order": order, "piles": piles}
+                                for n in (2, 3, 4, 5) for order, piles in (("data", "full"), ("random", "top"))),
 )

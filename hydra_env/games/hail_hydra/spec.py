@@ -40,6 +40,14 @@ PARAMS = (
     Param("components", str, "", "a component data file; empty for the shipped one (HH37)"),
 )
 
+DIFFERENTIAL_SETTINGS: tuple[dict[str, Any], ...] = (
+    {"num_players": 5}, {"num_players": 6}, {"num_players": 7}, {"num_players": 8},
+    {"num_players": 6, "heroes": "draft"}, {"num_players": 5, "heroes": "HR01,HR03,HR05,HR10,HR11"},
+    {"num_players": 7, "claims": "off", "nominations": False, "balance": "printed", "history": 36},
+    {"num_players": 8, "first_player": 3, "history": 64},
+)
+"""What a differential run cycles through: every player count, the draft, fixed heroes, every option."""
+
 SPEC = GameSpec(
     name="hail_hydra",
     title="Hail Hydra (hidden roles, 5-8 players)",
@@ -60,4 +68,5 @@ SPEC = GameSpec(
     observer=_observer,
     native_batch="hydra_env.games.hail_hydra.batch:native_batch",
     tools="agents.game_tools.hail_hydra",
+    differential_settings=DIFFERENTIAL_SETTINGS,
 )

@@ -67,6 +67,14 @@ def players(params: Mapping[str, Any]) -> int:
     return int(params["num_players"])
 
 
+DIFFERENTIAL_SETTINGS: tuple[dict[str, Any], ...] = (
+    {}, {"hero": "wizard"}, {"hero": "ranger"}, {"hero": "druid"}, {"num_players": 2},
+    {"num_players": 3, "crystal": False}, {"num_players": 4}, {"mode": "battle", "num_players": 2},
+    {"mode": "battle", "num_players": 3}, {"mode": "battle", "num_players": 4}, {"solo_turn_limit": 5},
+    {"num_players": 2, "max_rounds": 3})
+"""What a differential run cycles through: every mode and seat count, every class in solo, no
+Crystal, short limits."""
+
 SPEC = GameSpec(
     name="heroica",
     title="Heroica: Draida",
@@ -91,4 +99,5 @@ SPEC = GameSpec(
     observer=observer,
     native_batch="hydra_env.games.heroica.batch:native_batch",
     tools="agents.game_tools.heroica",
+    differential_settings=DIFFERENTIAL_SETTINGS,
 )

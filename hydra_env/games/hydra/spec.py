@@ -59,4 +59,5 @@ SPEC = GameSpec(
     observer=observer,
     tools="agents.game_tools.hydra",
     native_batch="hydra_env.games.hydra.batch:native_batch",
+    differential_settings=tuple({"scenario": n, "stars": 1 + n % 3} for n in (10, 11, 12, 1, 4, 7)),
 )

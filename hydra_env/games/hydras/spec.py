@@ -43,4 +43,5 @@ SPEC = GameSpec(
     observer=observer,
     tools="agents.game_tools.hydras",
     native_batch="hydra_env.games.hydras.batch:native_batch",
+    differential_settings=({"num_players": 2}, {"num_players": 3}, {"num_players": 4}),
 )

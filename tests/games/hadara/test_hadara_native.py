@@ -32,8 +32,7 @@ from hydra_env.native.modules import NativeUnsupportedError, game_module_availab
 pytestmark = pytest.mark.skipif(not game_module_available("hadara"), reason="the native module of Hadara is not "
                                 "built (build it with pip install -e ., or by hand and set HYDRA_ENV_NATIVE_DIR)")
 
-SETTINGS = [{"num_players": n, "board_order": order, "piles": piles}
-            for n in (2, 3, 4, 5) for order, piles in (("data", "full"), ("random", "top"))]
+SETTINGS = SPEC.differential_settings
 
 
 def _differential(decisions: int, seed: int) -> None:
@@ -49,6 +48,7 @@ def test_random_games_are_identical_on_both_engines_for_10000_decisions():
 
 
 @pytest.mark.slow
+@pytest.mark.long_differential
 def test_random_games_are_identical_on_both_engines_for_100000_decisions():
     _differential(100_000, seed=2)
 

@@ -29,18 +29,16 @@ pytestmark = pytest.mark.skipif(not available(), reason="the native Heroica modu
                                 "(pip install -e . or cmake -DHYDRA_ENV_GAMES=heroica; HYDRA_ENV_NATIVE_DIR)")
 
 DRAFT_SPEC = dataclasses.replace(SPEC, params=(*SPEC.params, Param("draft", bool, False, "the seats choose (HR4)")))
-SETTINGS = [{}, {"hero": "wizard"}, {"hero": "ranger"}, {"hero": "druid", "draft": True},
-            {"num_players": 2}, {"num_players": 3, "crystal": False}, {"num_players": 4, "draft": True},
-            {"mode": "battle", "num_players": 2}, {"mode": "battle", "num_players": 3},
-            {"mode": "battle", "num_players": 4, "draft": True}, {"solo_turn_limit": 5},
-            {"num_players": 2, "max_rounds": 3}]
-"""Every mode and seat count, every class in solo, the draft, no Crystal, short limits."""
+SETTINGS = [*SPEC.differential_settings, {"hero": "druid", "draft": True}, {"num_players": 4, "draft": True},
+            {"mode": "battle", "num_players": 4, "draft": True}]
+"""The spec's differential settings (every mode and seat count, every class in solo, no Crystal,
+short limits) and the draft."""
 API_SETTINGS = [{}, {"hero": "druid"}, {"num_players": 3}, {"mode": "battle", "num_players": 3},
                 {"mode": "battle", "num_players": 4, "crystal": False}]
 
 
-def _differential(decisions: int, seed: int) -> None:
-    report = Differential(DRAFT_SPEC, SETTINGS, reload_every=41, illegal_every=13, clone_every=29).run(
+def _differential(decisions: int, seed: int, reload_every: int = 41) -> None:
+    report = Differential(DRAFT_SPEC, SETTINGS, reload_every=reload_every, illegal_every=13, clone_every=29).run(
         decisions, seed=seed)
     assert report.mismatch is None, report.mismatch
     assert report.decisions == decisions and report.games >= len(SETTINGS)
@@ -49,12 +47,21 @@ def _differential(decisions: int, seed: int) -> None:
 
 
 def test_random_games_are_identical_on_both_engines_after_every_decision():
+    """Reloads often: a reload replays the whole history (the save is its actions)."""
     _differential(10_000, seed=1)
 
 
 @pytest.mark.slow
+@pytest.mark.long_differential
 def test_random_games_are_identical_on_both_engines_for_100000_decisions():
-    _differential(100_000, seed=2)
+    """100,000 decisions, every one compared (state, mask, observation), in ``make test``'s
+    second stage; a reload every 400 (a reload replays the whole game)."""
+    _differential(100_000, seed=2, reload_every=400)
+
+
+@pytest.mark.slow
+def test_random_games_are_identical_on_both_engines_for_1000000_decisions():
+    _differential(1_000_000, seed=3, reload_every=400)
 
 
 @pytest.mark.parametrize("params", API_SETTINGS, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items()) or "default")

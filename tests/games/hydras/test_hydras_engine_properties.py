@@ -35,11 +35,11 @@ def card_counts(game: HydrasGame) -> Counter:
     return found
 
 
-def test_thousands_of_random_games_never_offer_an_empty_mask_and_keep_every_card():
+def _random_games_never_offer_an_empty_mask_and_keep_every_card(games: int) -> None:
     rng = np.random.default_rng(0)
     expected = Counter({k.index: k.count for k in HydrasGame.new(2, seed=0).cards.kinds})
     lengths = []
-    for seed in range(2000):
+    for seed in range(games):
         game = HydrasGame.new(2 + seed % 3, seed=seed)
         decisions = 0
         while not game.is_over:
@@ -53,6 +53,15 @@ def test_thousands_of_random_games_never_offer_an_empty_mask_and_keep_every_card
         assert game.state.deck == [] and game.result().over
         lengths.append(decisions)
     assert min(lengths) > 20
+
+
+def test_hundreds_of_random_games_never_offer_an_empty_mask_and_keep_every_card():
+    _random_games_never_offer_an_empty_mask_and_keep_every_card(500)
+
+
+@pytest.mark.slow
+def test_thousands_of_random_games_never_offer_an_empty_mask_and_keep_every_card():
+    _random_games_never_offer_an_empty_mask_and_keep_every_card(2000)
 
 
 def test_the_mask_is_exactly_the_legal_actions():

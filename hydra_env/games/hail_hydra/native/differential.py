@@ -19,16 +19,12 @@ import numpy as np
 
 from hydra_env.api.differential import Differential, DifferentialReport, compare_games
 from hydra_env.games.hail_hydra.observer import HailHydraObserver
+from hydra_env.games.hail_hydra.spec import DIFFERENTIAL_SETTINGS
 
 __all__ = ["HailHydraDifferential", "SETTINGS", "compare", "run"]
 
-SETTINGS: tuple[dict[str, Any], ...] = (
-    {"num_players": 5}, {"num_players": 6}, {"num_players": 7}, {"num_players": 8},
-    {"num_players": 6, "heroes": "draft"}, {"num_players": 5, "heroes": "HR01,HR03,HR05,HR10,HR11"},
-    {"num_players": 7, "claims": "off", "nominations": False, "balance": "printed", "history": 36},
-    {"num_players": 8, "first_player": 3, "history": 64},
-)
-"""The settings a run cycles through: every player count, the draft, fixed heroes, every option."""
+SETTINGS: tuple[dict[str, Any], ...] = DIFFERENTIAL_SETTINGS
+"""The settings a run cycles through (the spec's ``differential_settings``)."""
 
 
 def compare(python: Any, native: Any) -> str | None:
