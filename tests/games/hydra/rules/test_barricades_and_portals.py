@@ -3,10 +3,8 @@ section "Hero actions: barricades, portals, protection, the city". Protection, w
 the pass and the city actions (R13–R16), the rest of that section, are tested in
 test_protect_and_wounds.py and test_pass_and_city_actions.py.
 
-Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`. In those games the
-Hydra colours sit on the paths in data order: red on column 1, white on 3,
-yellow on 5, blue on 7, and a head's path position is its row (``(5, 2)``:
-position 5, counter 2).
+Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`; where the
+Hydra colours sit and the boards drawn in the comments: README.md of this folder.
 
 Cards used (hero sides): A33/A34 barricade, A38 portal.
 

@@ -3,11 +3,8 @@ exactly n steps and their landscape bonus (R3), heads that are never entered (R5
 docs/games/hydra/rules.md, section "Board, movement, occupancy". Shoving another
 hero (R4), the rest of that section, is tested in test_shoves.py.
 
-Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`. In those games the
-Hydra colours sit on the paths in data order: red on column 1, white on 3,
-yellow on 5, blue on 7, and a head's path position is its row. Boards in the
-comments use: ``M`` maelstrom, ``R``/``W`` a head, ``r`` a neck tile, ``A``…``D``
-heroes (seat 0…3), ``#`` a barricade, ``x`` a space that matters to the test.
+Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`; where the
+Hydra colours sit and the boards drawn in the comments: README.md of this folder.
 """
 
 from __future__ import annotations

@@ -4,12 +4,9 @@ card's effects (R21) — docs/games/hydra/rules.md, section "Hydra actions". Mov
 wall damage (R20) in tests/games/hydra/rules/test_hydra_bite_and_wall.py (the section
 is split over three files to keep each file short).
 
-Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`; hydra effects are
-performed directly with ``run_effects`` (as if a card were revealed), one effect or
-a whole card's side by its id. In these positions the colours sit on the paths in
-data order: red on column 1, white on 3, yellow on 5, blue on 7; a head's path
-position is its row. Areas: rows 0–3 boat, 4–6 reef, 7–9 beach, row 10 the wall
-area (docs/games/hydra/components.md).
+Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`, the hydra
+effects performed directly with ``run_effects``; where the Hydra colours sit, the areas
+and the boards drawn in the comments: README.md of this folder.
 """
 
 from __future__ import annotations

@@ -3,15 +3,9 @@
 tests/games/hydra/rules/test_hydra_movement.py, growth and the order of a card's
 effects (R18, R21) in tests/games/hydra/rules/test_growth_and_effect_order.py.
 
-Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`; hydra effects are
-performed directly with ``run_effects`` (as if a card were revealed). In these
-positions the colours sit on the paths in data order: red on column 1, white
-on 3, yellow on 5, blue on 7; a head's path position is its row. Areas: rows
-0–3 boat, 4–6 reef, 7–9 beach, row 10 the wall area (docs/games/hydra/components.md).
-
-Board legend in the comments: ``R2`` red head with counter 2, ``r`` red neck
-tile, ``~`` maelstrom, ``#`` barricade, ``1``/``2`` heroes (``*`` shielded),
-``=`` wall area.
+Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`, the hydra
+effects performed directly with ``run_effects``; where the Hydra colours sit, the areas
+and the boards drawn in the comments: README.md of this folder.
 """
 
 from __future__ import annotations

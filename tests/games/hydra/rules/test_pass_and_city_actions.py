@@ -3,10 +3,8 @@ docs/games/hydra/rules.md, section "Hero actions: barricades, portals, protectio
 city". The barricade, the portal, protection and wounds (R11–R14) are tested in
 test_barricades_and_portals.py and test_protect_and_wounds.py.
 
-Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`. In those games the
-Hydra colours sit on the paths in data order: red on column 1, white on 3,
-yellow on 5, blue on 7, and a head's path position is its row (``(5, 2)``:
-position 5, counter 2).
+Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`; where the
+Hydra colours sit and the boards drawn in the comments: README.md of this folder.
 
 Cards used (hero sides): A13 sword 1 (+1 vs red).
 """

@@ -4,13 +4,8 @@ city". The barricade and the portal (R11, R12) are tested in
 test_barricades_and_portals.py, the pass and the city actions (R15, R16) in
 test_pass_and_city_actions.py.
 
-Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`. In those games the
-Hydra colours sit on the paths in data order: red on column 1, white on 3,
-yellow on 5, blue on 7, and a head's path position is its row (``(5, 2)``:
-position 5, counter 2). Boards in the comments use: ``M`` maelstrom, ``R``,
-``W`` … a head, ``r`` a neck tile, ``A``/``B`` heroes (seat 0/1), ``*`` a
-shield, ``x`` a space that matters to the test; the boards of the coordinated
-games mark heroes by seat (``1``/``2`` for seats 0/1).
+Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`; where the
+Hydra colours sit and the boards drawn in the comments: README.md of this folder.
 
 Cards used (hero sides): A42 protect.
 """

@@ -2,12 +2,8 @@
 docs/games/hydra/rules.md, section "Hero actions: swords, harpoons, retreats". Choosing
 an action, the sword and the harpoon (R6–R8) are tested in test_swords_and_harpoons.py.
 
-Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`. In those games the
-Hydra colours sit on the paths in data order: red on column 1, white on 3,
-yellow on 5, blue on 7, and a head's path position is its row (``(5, 2)``:
-position 5, counter 2). Boards in the comments use: ``M`` maelstrom, ``R``,
-``W`` … a head, ``r`` a neck tile, ``A``/``B`` heroes (seat 0/1), ``*`` a
-shield, ``#`` a barricade, ``x`` a space that matters to the test.
+Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`; where the
+Hydra colours sit and the boards drawn in the comments: README.md of this folder.
 
 Cards used (hero sides): A21 sword 2 (+1 vs red), A23 sword 2 (+1 vs yellow),
 A24 sword 2 (+1 vs blue), A25 harpoon 1 (+1 vs red).

@@ -7,11 +7,8 @@ and heads (R1–R3, R5) are tested in test_board_and_walks.py;
 test_barricades_and_portals.py has a test of the same name as one here,
 ``test_r4_portal_onto_a_hero_shoves_it``, with the portal city action.
 
-Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`. In those games the
-Hydra colours sit on the paths in data order: red on column 1, white on 3,
-yellow on 5, blue on 7, and a head's path position is its row. Boards in the
-comments use: ``M`` maelstrom, ``R``/``W`` a head, ``r`` a neck tile, ``A``…``D``
-heroes (seat 0…3), ``#`` a barricade, ``x`` a space that matters to the test.
+Positions are hand-built with :mod:`hydra_env.games.hydra.rules.testing`; where the
+Hydra colours sit and the boards drawn in the comments: README.md of this folder.
 """
 
 from __future__ import annotations
