@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from helpers.benchmarks import assert_refused, load_benchmark
 
-from hydra_env.games.hail_hydra.bots import DeduceBot
+from hydra_env.games.hail_hydra.bots import DeduceBot, SaboteurBot
+from hydra_env.games.hail_hydra.calibrate import play_game
 
 ballots = load_benchmark("hail_hydra_ballot_variants")
 
@@ -19,7 +20,8 @@ def test_a_variant_sets_its_constant_on_a_subclass_only():
 
 def test_the_share_counts_shield_wins_over_the_same_deals():
     wins = ballots.shield_share(DeduceBot, 5, 6)
-    assert 0 <= wins <= 6
+    by_game = [play_game(seed, 5, DeduceBot, SaboteurBot, {"r": 1}).result().outcome for seed in range(6)]
+    assert wins == by_game.count("shield")                        # the games of seeds 0-5, counted one by one
     assert ballots.shield_share(DeduceBot, 5, 6) == wins          # seeded deals and bots: the same games
 
 

@@ -33,7 +33,6 @@ class EngineHooks(NamedTuple):
 
 ENGINE_CHOICE = EngineChoice()
 """The engines Hydra's :class:`~hydra_env.games.hydra.rules.game.Game` can run on."""
-_ENGINE_HOOKS = ENGINE_CHOICE.registered
 
 
 def register_engine(name: str, hooks: EngineHooks) -> None:

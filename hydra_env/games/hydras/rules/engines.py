@@ -32,7 +32,6 @@ class HydrasEngineHooks(NamedTuple):
 
 ENGINE_CHOICE = EngineChoice("Hydras")
 """The engines :class:`~hydra_env.games.hydras.rules.game.HydrasGame` can run on."""
-_HOOKS = ENGINE_CHOICE.registered
 
 
 def register_engine(name: str, hooks: HydrasEngineHooks) -> None:
