@@ -113,10 +113,23 @@ class PolicyBot:
         self.check_seats(view)
         obs = self.observation(view, legal)
         mask = self.mask(view, legal, obs)
-        action, _ = self.model.predict(obs, action_masks=mask, deterministic=self.deterministic)
+        action = self.predict(obs, mask)
         self.last_notes = self.probabilities(obs, mask, legal) if self.keep_notes else None
         action = int(action)
         return action if mask[action] else legal[0]   # masking makes the fallback unreachable
+
+    def predict(self, obs: Any, mask: np.ndarray) -> int:
+        """The policy's action for one observation and mask: what ``model.predict`` returns (the
+        same ``_predict`` under ``no_grad``), without its per-call walk over every module to set
+        evaluation mode (done once here) and its checks for a batch of environments."""
+        import torch
+        policy = self.model.policy
+        if policy.training:
+            policy.set_training_mode(False)
+        tensor, _ = policy.obs_to_tensor(obs)
+        with torch.no_grad():
+            action = policy._predict(tensor, deterministic=self.deterministic, action_masks=mask)
+        return int(action.reshape(-1)[0])
 
     def probabilities(self, obs: Any, mask: Any, legal_actions: list[int]) -> dict | None:
         """The policy's action probabilities (masked) as notes; draws nothing at random."""

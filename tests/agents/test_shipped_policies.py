@@ -103,3 +103,27 @@ def test_shipped_policy_by_path_equals_by_name() -> None:
     by_name = PPOBot("solo-default")
     by_path = PPOBot(str(POLICY_DIR / "solo-default.zip"))
     assert by_name.path == by_path.path
+
+
+@pytest.mark.parametrize("deterministic", [True, False], ids=["most-probable", "sampled"])
+def test_the_policy_bots_predict_plays_what_model_predict_plays(deterministic: bool) -> None:
+    import torch
+
+    import hydra_env
+    from hydra_env.envs.bots import make_bot
+    spec = hydra_env.game_spec("heroica")
+    bot = make_bot("ppo:heroica-solo", game="heroica", seed=0, deterministic=deterministic)
+    positions = []
+    for seed in range(4):
+        game = spec.make(seed=seed)
+        while not game.is_over:
+            view, legal = game.view(game.current_player), game.legal_actions()
+            obs = bot.observation(view, legal)
+            positions.append((obs, bot.mask(view, legal, obs)))
+            game.apply(legal[len(positions) % len(legal)])
+    torch.manual_seed(7)
+    ours = [bot.predict(obs, mask) for obs, mask in positions]
+    torch.manual_seed(7)
+    theirs = [int(bot.model.predict(obs, action_masks=mask, deterministic=deterministic)[0])
+              for obs, mask in positions]
+    assert len(positions) > 40 and ours == theirs
