@@ -15,9 +15,11 @@ from hydra_env.games.hail_hydra import save
 from hydra_env.games.hail_hydra.belief import Belief, private_belief, public_belief
 from hydra_env.games.hail_hydra.game import new_game
 from hydra_env.games.hail_hydra.native import available
-from hydra_env.games.hail_hydra.native.differential import SETTINGS
 from hydra_env.games.hail_hydra.observer import GAME, HAND, INTEL, ROUND, ROW, HailHydraObserver, K
+from hydra_env.games.hail_hydra.spec import SPEC
 from hydra_env.games.hail_hydra.state import NONE, OPEN, UP_VOTE
+
+SETTINGS = SPEC.differential_settings
 
 native_only = pytest.mark.skipif(not available(), reason="the native Hail Hydra module is not built")
 

@@ -10,16 +10,18 @@ import numpy as np
 import pytest
 
 from hydra_env.api.conformance import api_test
+from hydra_env.api.differential import Differential
 from hydra_env.envs.vector.batch import NativeBatch
 from hydra_env.envs.vector.batch_check import batch_test
 from hydra_env.errors import ConfigError, IllegalActionError
 from hydra_env.games.hail_hydra import testing as t
 from hydra_env.games.hail_hydra.game import from_json, new_game
 from hydra_env.games.hail_hydra.native import available
-from hydra_env.games.hail_hydra.native.differential import SETTINGS, HailHydraDifferential
 from hydra_env.games.hail_hydra.native.game import from_game
 from hydra_env.games.hail_hydra.observer import HailHydraObserver
 from hydra_env.games.hail_hydra.spec import SPEC
+
+SETTINGS = SPEC.differential_settings
 
 NOT_BUILT = "the native Hail Hydra module is not built (pip install -e . or HYDRA_ENV_NATIVE_DIR=build/<dir>)"
 native_only = pytest.mark.skipif(not available(), reason=NOT_BUILT)
@@ -37,7 +39,7 @@ def _played(game, steps: int, seed: int):
 
 @native_only
 def test_hh34_native_and_python_agree_decision_by_decision_over_5000_decisions():
-    report = HailHydraDifferential(SPEC, SETTINGS, reload_every=47).run(5_000, seed=1)
+    report = Differential(SPEC, SETTINGS, reload_every=47).run(5_000, seed=1)
     assert report.mismatch is None, report.mismatch
     assert report.decisions == 5_000 and len(report.per_setting) == len(SETTINGS)
     assert report.illegal_checked > 100 and report.clones_checked > 100 and report.reloads > 50
@@ -50,7 +52,7 @@ def test_hh34_native_and_python_agree_decision_by_decision_over_5000_decisions()
 def test_hh34_native_and_python_agree_decision_by_decision_over_100000_decisions(part):
     """Four parts of 25,000 decisions on seeds of their own, 100,000 in all (so that
     ``make test``'s second stage shares them among its workers)."""
-    report = HailHydraDifferential(SPEC, SETTINGS).run(25_000, seed=2 + part)
+    report = Differential(SPEC, SETTINGS).run(25_000, seed=2 + part)
     assert report.mismatch is None, report.mismatch
     assert report.decisions == 25_000 and len(report.per_setting) == len(SETTINGS)
 
