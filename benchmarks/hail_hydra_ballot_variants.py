@@ -1,16 +1,22 @@
-"""Hail Hydra's ``deduce`` SHIELD with one ballot constant changed: does any setting beat it?
+"""Hail Hydra's ``deduce`` SHIELD with one ballot constant changed, or one kind of ability
+offer always answered alike: does any setting beat it, and how much does each decision weigh?
 
 Each variant is ``deduce`` with one of its ballot constants set (``DeduceBot.SURE``: how sure
 the private posterior must be before a nomination follows it; ``FOLLOW``: a vote's bonus per
 nomination by a trusted seat; ``TRUSTED``, ``CLEARED``: the private chances below which a seat
 is trusted, or never voted for; ``VOTE_PRIVATE``: 1 votes from the private posterior, not the
-public one). The variant plays every SHIELD seat against ``saboteur`` HYDRA in the calibration
+public one), or with one kind of offer to use a hero's ability (``resolve_offer``,
+``knock-out_offer``, ``verdict_offer``) answered ``use`` or ``pass`` every time, where
+``deduce`` asks its rule (:func:`hydra_env.games.hail_hydra.bot_rules.ability_wanted`). The
+variant plays every SHIELD seat against ``saboteur`` HYDRA in the calibration
 tables' games (``calibrate.team_figures``: seed g, the same deals for every variant). Printed per
 variant and player count: SHIELD's win share and its 95% Wilson interval.
 
 ::
 
     PYTHONPATH=. python benchmarks/hail_hydra_ballot_variants.py --games 400 SURE=0.3 FOLLOW=0 VOTE_PRIVATE=1
+    PYTHONPATH=. python benchmarks/hail_hydra_ballot_variants.py --games 1000 base resolve_offer=use \\
+        resolve_offer=pass
 """
 
 from __future__ import annotations
@@ -18,16 +24,33 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import Any
 
 from hydra_env.games.hail_hydra.bots import DeduceBot, SaboteurBot
 from hydra_env.games.hail_hydra.calibrate import team_figures, wilson
+from hydra_env.games.hail_hydra.codec import PASS, USE
+from hydra_env.games.hail_hydra.state import KO_OFFER, RESOLVE_OFFER, VERDICT_OFFER
 
 KNOBS = ("SURE", "FOLLOW", "TRUSTED", "CLEARED", "VOTE_PRIVATE")
+OFFERS = {"resolve_offer": RESOLVE_OFFER, "knock-out_offer": KO_OFFER, "verdict_offer": VERDICT_OFFER}
+"""The offers a variant may answer alike: their decision kinds."""
 
 
 def variant(knob: str, value: float) -> type[DeduceBot]:
     """``deduce`` with the class constant ``knob`` set to ``value``."""
     return type(f"Deduce_{knob}", (DeduceBot,), {knob: bool(value) if knob == "VOTE_PRIVATE" else value})
+
+
+def offer_variant(offer: str, use: bool) -> type[DeduceBot]:
+    """``deduce`` answering every SHIELD offer of kind ``offer`` (a key of :data:`OFFERS`) USE
+    (``use``) or PASS; every other decision, and HYDRA's offers, as ``deduce``."""
+    kind = OFFERS[offer]
+
+    def decide(self: DeduceBot, info: dict[str, Any], decision: int, legal: list[int]) -> int:
+        if decision == kind and not self.hydra(info) and USE in legal and PASS in legal:
+            return USE if use else PASS
+        return DeduceBot.decide(self, info, decision, legal)
+    return type(f"Deduce_{offer}_{'use' if use else 'pass'}", (DeduceBot,), {"decide": decide})
 
 
 def shield_share(bot: type[DeduceBot], players: int, games: int) -> int:
@@ -38,7 +61,9 @@ def shield_share(bot: type[DeduceBot], players: int, games: int) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Each VARIANT (``KNOB=VALUE``; ``base`` for ``deduce`` itself) in turn, a line per player count."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("variants", nargs="+", metavar="KNOB=VALUE", help=f"base, or a knob of {', '.join(KNOBS)}")
+    parser.add_argument("variants", nargs="+", metavar="KNOB=VALUE",
+                        help=f"base, a knob of {', '.join(KNOBS)} (KNOB=NUMBER), or an offer of "
+                             f"{', '.join(OFFERS)} (OFFER=use|pass)")
     parser.add_argument("--games", type=int, default=400, help="games per player count (default 400)")
     parser.add_argument("--players", type=int, nargs="+", default=[5, 6, 7, 8], help="player counts (5-8)")
     args = parser.parse_args(argv)
@@ -48,12 +73,18 @@ def main(argv: list[str] | None = None) -> int:
         if text == "base":
             parsed.append((text, DeduceBot))
             continue
+        if knob in OFFERS:
+            if value not in ("use", "pass"):
+                parser.error(f"{text!r}: give {knob}=use or {knob}=pass")
+            parsed.append((text, offer_variant(knob, value == "use")))
+            continue
         try:
             number = float(value)
         except ValueError:
             number = None
         if knob not in KNOBS or number is None:
-            parser.error(f"{text!r}: give base or KNOB=NUMBER with KNOB one of {', '.join(KNOBS)}")
+            parser.error(f"{text!r}: give base, KNOB=NUMBER with KNOB one of {', '.join(KNOBS)}, "
+                         f"or OFFER=use|pass with OFFER one of {', '.join(OFFERS)}")
         parsed.append((text, variant(knob, number)))
     if args.games < 1:
         parser.error("--games must be at least 1")

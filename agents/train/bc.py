@@ -273,9 +273,23 @@ class ReplayStream:
                 batch_size, rng)
 
 
+def imitation_loss(log_prob: torch.Tensor, focal_gamma: float = 0.0) -> torch.Tensor:
+    """The mean cross-entropy of the teacher's actions (``log_prob``: the policy's log-probability
+    of each), each decision weighted by ``(1 - p) ** focal_gamma`` when ``focal_gamma`` > 0 (the
+    focal loss of Lin et al. 2017; the weight is not differentiated): the decisions the policy
+    already plays as the teacher does count less, the ones it gets wrong (often the rare kinds)
+    more. ``focal_gamma`` 0 is the plain cross-entropy."""
+    if focal_gamma <= 0:
+        return -log_prob.mean()
+    weight = (1.0 - log_prob.detach().exp()).clamp(min=0.0) ** focal_gamma
+    return -(weight * log_prob).mean()
+
+
 def pretrain(model: Any, source: MemoryData | ReplayStream, *, epochs: int, batch_size: int,
-             learning_rate: float, seed: int, logger: Any = None) -> dict[str, float]:
-    """Masked cross-entropy on the teacher's actions plus value regression, over the
+             learning_rate: float, seed: int, logger: Any = None,
+             focal_gamma: float = 0.0) -> dict[str, float]:
+    """Masked cross-entropy on the teacher's actions (focal-weighted with ``focal_gamma`` > 0,
+    :func:`imitation_loss`) plus value regression, over the
     decisions of ``source``; returns the last epoch's ``bc/loss`` and ``bc/accuracy``.
     With an SB3 ``logger`` both are recorded after every epoch, at step = epoch: give it
     a TensorBoard run of its own (:func:`agents.train.tb_log.imitation_logger`), not
@@ -296,7 +310,7 @@ def pretrain(model: Any, source: MemoryData | ReplayStream, *, epochs: int, batc
             act_t = torch.as_tensor(actions, device=policy.device)
             ret_t = torch.as_tensor(returns, device=policy.device)
             values, log_prob, _ = policy.evaluate_actions(obs_t, act_t, action_masks=mask)
-            loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(values.flatten(), ret_t)
+            loss = imitation_loss(log_prob, focal_gamma) + 0.5 * torch.nn.functional.mse_loss(values.flatten(), ret_t)
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(policy.parameters(), model.max_grad_norm)

@@ -35,7 +35,7 @@ def validate(c: TrainConfig) -> None:
                               f"write e.g. 0.0003")
     for name in ("gamma", "gae_lambda", "selfplay_prob"):
         arguments.number(f"field {name!r}", getattr(c, name), low=0.0, high=1.0)
-    for name in ("clip_range", "ent_coef", "vf_coef", "max_grad_norm", "target_kl"):
+    for name in ("clip_range", "ent_coef", "vf_coef", "max_grad_norm", "target_kl", "bc_focal_gamma"):
         arguments.number(f"field {name!r}", getattr(c, name), low=0.0,
                          fix="write 0 or a positive number")
     if not c.name or any(ch in c.name for ch in "/\\:") or c.name.strip() != c.name:

@@ -87,6 +87,10 @@ class TrainConfig:
                              "in every epoch)")
     bc_batch_size: int = _f(256, "warm start: minibatch size")
     bc_learning_rate: float = _f(1e-3, "warm start: learning rate")
+    bc_focal_gamma: float = _f(0.0, "warm start and DAgger: weight each imitated decision by "
+                               "(1 - p)**gamma, p the policy's probability of the teacher's action "
+                               "(focal loss): the decisions already copied count less, the ones "
+                               "still wrong more; 0: plain cross-entropy")
     dagger_rounds: int = _f(0, "after the imitation warm start: rounds of DAgger (the policy plays "
                             "whole games, bc_teacher labels its decisions, the policy is fitted again "
                             "on every labelled decision; 0: none)")

@@ -65,7 +65,8 @@ def imitate_teacher(model: Any, config: TrainConfig, run_dir: Path,
     from agents.train.tb_log import imitation_logger
     logger = imitation_logger(run_dir)
     stats = bc.pretrain(model, source, epochs=config.bc_epochs, batch_size=config.bc_batch_size,
-                        learning_rate=config.bc_learning_rate, seed=config.seed, logger=logger)
+                        learning_rate=config.bc_learning_rate, seed=config.seed, logger=logger,
+                        focal_gamma=config.bc_focal_gamma)
     logger.close()
     print(f"warm start: {len(source)} decisions of {config.bc_teacher}, "
           f"loss {stats['bc/loss']:.3f}, accuracy {stats['bc/accuracy']:.1%}")
@@ -84,7 +85,8 @@ def _dagger(model: Any, config: TrainConfig, make_env: Callable[[], Any], source
 
     def fit(data: Any, epochs: int) -> dict[str, float]:
         return bc.pretrain(model, data, epochs=epochs, batch_size=config.bc_batch_size,
-                           learning_rate=config.bc_learning_rate, seed=config.seed)
+                           learning_rate=config.bc_learning_rate, seed=config.seed,
+                           focal_gamma=config.bc_focal_gamma)
     return dagger.run_rounds(model, config, config_game(config), make_env, source, fit)
 
 

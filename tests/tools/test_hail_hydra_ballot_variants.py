@@ -8,6 +8,8 @@ from helpers.benchmarks import assert_refused, load_benchmark
 
 from hydra_env.games.hail_hydra.bots import DeduceBot, SaboteurBot
 from hydra_env.games.hail_hydra.calibrate import play_game
+from hydra_env.games.hail_hydra.codec import PASS, USE
+from hydra_env.games.hail_hydra.state import RESOLVE_OFFER
 
 ballots = load_benchmark("hail_hydra_ballot_variants")
 
@@ -18,6 +20,20 @@ def test_a_variant_sets_its_constant_on_a_subclass_only():
     assert ballots.variant("VOTE_PRIVATE", 1.0).VOTE_PRIVATE is True and DeduceBot.VOTE_PRIVATE is False
 
 
+@pytest.mark.parametrize("use", [True, False])
+def test_an_offer_variant_answers_every_shield_offer_of_its_kind_alike(use):
+    bot_class = ballots.offer_variant("resolve_offer", use)
+    answers = []
+
+    def record(game, seat, view, legal, action):
+        if view.info["decision"][1] == RESOLVE_OFFER and not game.state.loyalty[seat] and USE in legal:
+            answers.append(action)
+    for seed in range(4):
+        play_game(seed, 6, bot_class, SaboteurBot, {"r": 1}, on_decision=record)
+    assert answers and set(answers) == {USE if use else PASS}
+    assert DeduceBot.decide is not bot_class.decide                 # deduce itself unchanged
+
+
 def test_the_share_counts_shield_wins_over_the_same_deals():
     wins = ballots.shield_share(DeduceBot, 5, 6)
     by_game = [play_game(seed, 5, DeduceBot, SaboteurBot, {"r": 1}).result().outcome for seed in range(6)]
@@ -26,8 +42,9 @@ def test_the_share_counts_shield_wins_over_the_same_deals():
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["SPEED=1"], "give base or KNOB=NUMBER with KNOB one of SURE, FOLLOW"),
-    (["FOLLOW=half"], "give base or KNOB=NUMBER"),
+    (["SPEED=1"], "give base, KNOB=NUMBER with KNOB one of SURE, FOLLOW"),
+    (["FOLLOW=half"], "give base, KNOB=NUMBER"),
+    (["resolve_offer=1"], "give resolve_offer=use or resolve_offer=pass"),
     (["base", "--games", "0"], "--games must be at least 1"),
     (["base", "--players", "9"], "--players: Hail Hydra is played by 5 to 8"),
 ])

@@ -103,29 +103,46 @@ def _effective(comp: Components, villain: int, index: int) -> int:
     return VALUES[index] - shift
 
 
-def _resolve_wanted(info: dict[str, Any], comp: Components, effect: str) -> bool:
+def resolve_damage(info: dict[str, Any], comp: Components, effect: str) -> tuple[int, int]:
+    """The damage the offensive being resolved deals the villain as it stands, and with the
+    seat's ability ``effect`` used on it (the same for an effect that does not change damage;
+    ``remove_card`` takes out the card worth least against this villain)."""
     villain = comp.villain(info["villain"])
-    total, health, defence = info["total"] or 0, info["health"], info["defence"]
+    total, defence = info["total"] or 0, info["defence"]
     cap = villain.amount if villain.power == "damage_cap" else None
-    tier = villain.tier
+    now = _damage(total, defence, cap)
     if effect == "remove_card":
         cards = info["offensives"][-1]["cards"] or [0] * 8
         present = [v for v in range(8) if cards[v] > 0]
         if not present:
-            return False
+            return now, now
         worst = min(present, key=lambda v: _effective(comp, info["villain"], v))
-        return tier == 4 or _damage(total - _effective(comp, info["villain"], worst), defence, cap) >= health
+        return now, _damage(total - _effective(comp, info["villain"], worst), defence, cap)
     if effect == "zero_defence":
-        return tier == 4 or _damage(total, 0, cap) >= health
+        return now, _damage(total, 0, cap)
     if effect == "direct_damage":
-        return tier == 4 or health <= 3 or _damage(total, defence, cap) >= health - 3
+        return now, now + 3
     if effect == "negate_total":
-        return _damage(-total, defence, cap) >= health or (tier >= 3 and total <= -6)
+        return now, _damage(-total, defence, cap)
+    return now, now
+
+
+def _resolve_wanted(info: dict[str, Any], comp: Components, effect: str) -> bool:
+    tier, health = comp.villain(info["villain"]).tier, info["health"]
+    now, used = resolve_damage(info, comp, effect)
+    if effect == "remove_card":
+        cards = info["offensives"][-1]["cards"] or [0] * 8
+        return any(cards) and (tier == 4 or used >= health)
+    if effect == "zero_defence":
+        return tier == 4 or used >= health
+    if effect == "direct_damage":
+        return tier == 4 or used >= health
+    if effect == "negate_total":
+        return used >= health or (tier >= 3 and (info["total"] or 0) <= -6)
     if effect == "heal_city":
         return info["city"] <= 12
     if effect == "skip_villain_attack":
-        survives = _damage(total, defence, cap) < health
-        return survives and (tier >= 3 or info["city"] <= info["strength"] + 3 * info["hydra_count"])
+        return now < health and (tier >= 3 or info["city"] <= info["strength"] + 3 * info["hydra_count"])
     return effect == "check_claim"
 
 

@@ -1,6 +1,6 @@
 """The observation with a summary part (``HailHydra-v0`` with ``summary=True``).
 
-:class:`SummaryObserver` appends to the HH33 observation the part ``summary`` (398 floats),
+:class:`SummaryObserver` appends to the HH33 observation the part ``summary`` (405 floats),
 in this order:
 
 ``beliefs`` (2 × 8)
@@ -16,6 +16,13 @@ in this order:
 ``claim`` (8)
     when the observer's own decision is a claim: its face-down cards of the current
     offensive, per value / 3 (what its claim is about); else 0.
+``resolve`` (7)
+    when the observer's own decision is a resolve offer (HH20): 1; the damage the offensive
+    deals the villain as it stands, per the villain's health (at most 1), and whether it
+    defeats it; the same with the seat's ability used (:func:`.bot_rules.resolve_damage`,
+    with the shipped components); whether the villain is the last (tier 4); the villain's
+    strength per the city's health (at most 1): the arithmetic of the offer, which a network
+    otherwise has to learn from a handful of examples per hero; else 0.
 
 Everything in it is a function of the seat's information set (``game.observe(seat)``,
 HH33), so it shows nothing the seat may not know; it gives a policy the exact Bayesian
@@ -32,11 +39,13 @@ from typing import Any
 import numpy as np
 
 from hydra_env.games.hail_hydra.belief import private_belief, public_belief
+from hydra_env.games.hail_hydra.bot_rules import resolve_damage
+from hydra_env.games.hail_hydra.components import default_components
 from hydra_env.games.hail_hydra.observer import ROUND, ROW, HailHydraObserver, N
-from hydra_env.games.hail_hydra.state import CLAIM
+from hydra_env.games.hail_hydra.state import CLAIM, RESOLVE_OFFER
 
-PARTS = {"beliefs": (2, N), "offensive": (ROW,), "round": (ROUND,), "claim": (8,)}
-SUMMARY = 2 * N + ROW + ROUND + 8
+PARTS = {"beliefs": (2, N), "offensive": (ROW,), "round": (ROUND,), "claim": (8,), "resolve": (7,)}
+SUMMARY = 2 * N + ROW + ROUND + 8 + 7
 
 
 def summary_at(name: str) -> int:
@@ -67,6 +76,22 @@ def claim_part(info: dict[str, Any]) -> np.ndarray:
     decision = info["decision"]
     if decision is not None and decision[0] == info["seat"] and decision[1] == CLAIM and info["offensives"]:
         out[:] = [min(1.0, c / 3) for c in info["offensives"][-1]["own_down"]]
+    return out
+
+
+def resolve_part(info: dict[str, Any]) -> np.ndarray:
+    """When the seat's own decision is a resolve offer: the offer's arithmetic (module
+    docstring); else 0."""
+    out = np.zeros(7, np.float32)
+    decision = info["decision"]
+    if decision is None or decision[0] != info["seat"] or decision[1] != RESOLVE_OFFER or info["villain"] < 0:
+        return out
+    comp = default_components()
+    effect = comp.heroes[info["heroes"][info["seat"]]].effect
+    now, used = resolve_damage(info, comp, effect)
+    health = max(1, info["health"])
+    out[:] = [1.0, min(1.0, now / health), float(now >= health), min(1.0, used / health), float(used >= health),
+              float(comp.villain(info["villain"]).tier == 4), min(1.0, info["strength"] / max(1, info["city"]))]
     return out
 
 
@@ -114,7 +139,8 @@ class SummaryObserver:
         size = self.base.size
         out[:size] = base
         views = self.base.split(base)
-        parts = (belief_part(info).ravel(), _latest(views["offensives"]), _latest(views["rounds"]), claim_part(info))
+        parts = (belief_part(info).ravel(), _latest(views["offensives"]), _latest(views["rounds"]), claim_part(info),
+                 resolve_part(info))
         at = size
         for part in parts:
             out[at:at + len(part)] = part

@@ -11,9 +11,11 @@ import pytest
 import hydra_env  # noqa: F401
 from hydra_env import ConfigError
 from hydra_env.envs.bots import make_bot
+from hydra_env.games.hail_hydra.bot_rules import resolve_damage
+from hydra_env.games.hail_hydra.components import default_components
 from hydra_env.games.hail_hydra.game import new_game
 from hydra_env.games.hail_hydra.observer import HailHydraObserver
-from hydra_env.games.hail_hydra.state import CLAIM
+from hydra_env.games.hail_hydra.state import CLAIM, RESOLVE_OFFER
 from hydra_env.games.hail_hydra.summary_observer import SUMMARY, SummaryObserver, belief_part
 
 BASE = HailHydraObserver()
@@ -36,7 +38,7 @@ def test_hh33_summary_holds_the_posteriors_the_latest_rows_and_the_claimed_cards
     obs, info = env.reset(seed=2)
     assert env.observation_space.shape == (BASE.size + SUMMARY,)
     saboteur, deduce = make_bot("saboteur", game="hail_hydra"), make_bot("deduce", game="hail_hydra")
-    rng, claims = np.random.default_rng(1), 0
+    rng, claims, resolves = np.random.default_rng(1), 0, 0
     for _ in range(300):
         core = env.unwrapped
         game, seat = core.game, core.seat
@@ -52,14 +54,20 @@ def test_hh33_summary_holds_the_posteriors_the_latest_rows_and_the_claimed_cards
         if game.current_player == seat and pending.kind == CLAIM:
             claims += 1
             own = game.state.offensives[-1]["down"][seat]
-            np.testing.assert_allclose(summary[390:] * 3, own, atol=1e-6)
+            np.testing.assert_allclose(summary[390:398] * 3, own, atol=1e-6)
             assert sum(own) >= pending.arg        # the cards just played are among them
         else:
-            assert not summary[390:].any()
+            assert not summary[390:398].any()
+        resolve = summary[398:]
+        if game.current_player == seat and pending.kind == RESOLVE_OFFER:
+            resolves += 1
+            assert resolve[0] == 1 and resolve[2] == (resolve[1] >= 1) and resolve[4] == (resolve[3] >= 1)
+        else:
+            assert not resolve.any()
         obs, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
         if terminated or truncated:
             obs, info = env.reset()
-    assert claims > 10
+    assert claims > 10 and resolves > 0
 
 
 def test_hh33_summary_is_unchanged_when_everything_the_seat_cannot_see_is_redealt():
@@ -94,3 +102,26 @@ def test_hh32_summary_is_refused_with_an_observer_and_by_the_vector_env():
         gym.make("hydra_env/HailHydra-v0", summary="yes")
     with pytest.raises(ConfigError, match="own observer"):
         gym.make_vec("hydra_env/HailHydra-v0", num_envs=2, vectorization_mode="vector_entry_point", summary=True)
+
+
+def _offer(villain: int, total: int, cards: list[int] | None = None) -> dict:
+    comp = default_components()
+    v = comp.villain(villain)
+    return {"villain": villain, "total": total, "defence": v.defence, "health": v.health,
+            "offensives": [{"cards": cards or [0] * 8}]}
+
+
+def test_hh29_resolve_damage_with_and_without_the_ability_on_hand_made_offensives():
+    comp = default_components()
+    # Cyborg (V14): defence 2, health 9. A total of 10 deals 8 as it stands.
+    assert resolve_damage(_offer(13, 10), comp, "zero_defence") == (8, 10)      # Quake: no defence
+    assert resolve_damage(_offer(13, 10), comp, "direct_damage") == (8, 11)     # Archer: 3 more
+    assert resolve_damage(_offer(13, 10), comp, "heal_city") == (8, 8)          # no change to damage
+    # Colossus (V16): defence 1, damage capped at 5.
+    assert resolve_damage(_offer(15, 12), comp, "zero_defence") == (5, 5)
+    # Sorcerer turns a total of -7 into 7: 6 damage through defence 1.
+    assert resolve_damage(_offer(15, -7), comp, "negate_total") == (0, 5)
+    assert resolve_damage(_offer(13, -7), comp, "negate_total") == (0, 5)
+    # Wasp removes the card worth least: with a 4 and a -3 played (total 1), the -3 goes.
+    cards = [0, 0, 0, 1, 0, 1, 0, 0]
+    assert resolve_damage(_offer(13, 1, cards), comp, "remove_card") == (0, 2)
