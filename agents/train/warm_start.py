@@ -20,16 +20,16 @@ from hydra_env.errors import HydraError
 
 def bc_cache_path(config: TrainConfig, runs_dir: Path) -> Path:
     """Where the teacher's episodes for this config are cached: they depend on the
-    game (env, scenario, opponents ..., and its data files: a re-tuned component file
-    makes a new cache), the teacher, the count and the seed, not on the observation
-    format or the network."""
+    game (env, scenario, opponents ..., its data files and its code: a re-tuned component
+    file or a changed rule or scripted bot makes a new cache), the teacher, the count and
+    the seed, not on the observation format or the network."""
     from agents.train.config import config_game
-    from hydra_env.api.data_digest import game_data_digest
+    from hydra_env.api.data_digest import game_source_digest
     game_kwargs = {k: v for k, v in config.env_kwargs.items()
                    if k not in ("flatten", "candidates", "reward", "loss_penalty",
                                 "shaping_scale", "shaping_gamma", "team_weight")}
     key = json.dumps([config.env, game_kwargs, config.opponents, config.bc_teacher,
-                      config.bc_games, config.seed, game_data_digest(config_game(config))], sort_keys=True)
+                      config.bc_games, config.seed, game_source_digest(config_game(config))], sort_keys=True)
     return runs_dir / "bc_cache" / (hashlib.sha256(key.encode()).hexdigest()[:16] + ".json")
 
 

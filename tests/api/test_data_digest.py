@@ -1,5 +1,6 @@
-"""A game's data digest (hydra_env.api.data_digest): it names the JSON data of the game's package,
-so a cache keyed by it (the warm start's imitation cache) is not reused after the data changes."""
+"""A game's data and source digests (hydra_env.api.data_digest): they name the JSON data (and the
+Python code) of the game's package, so a cache keyed by them (the warm start's imitation cache) is
+not reused after the data, a rule or a scripted bot changes."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from hydra_env.api import GameSpec, register, unregister
-from hydra_env.api.data_digest import game_data_digest
+from hydra_env.api.data_digest import game_data_digest, game_source_digest
 
 
 @pytest.fixture
@@ -35,6 +36,7 @@ def data_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
         for name in [m for m in sys.modules if m.startswith("games")]:
             del sys.modules[name]
         game_data_digest.cache_clear()
+        game_source_digest.cache_clear()
 
 
 def test_the_digest_changes_with_a_data_file_of_the_games_package(data_game: Path) -> None:
@@ -54,3 +56,15 @@ def test_every_registered_game_has_a_digest_of_its_own() -> None:
     import hydra_env
     digests = {game_data_digest(name) for name in hydra_env.game_names()}
     assert len(digests) == len(hydra_env.game_names())
+
+
+def test_the_source_digest_changes_with_the_data_and_with_the_code(data_game: Path) -> None:
+    before = game_source_digest("digestgame")
+    code = "# a bot's rule changed\ndef new_game(**params):\n    raise NotImplementedError\n"
+    (data_game / "rules.py").write_text(code)
+    game_source_digest.cache_clear()
+    after_code = game_source_digest("digestgame")
+    assert after_code != before
+    (data_game / "data" / "cards.json").write_text('{"cost": 3}')
+    game_source_digest.cache_clear()
+    assert game_source_digest("digestgame") not in (before, after_code)

@@ -10,7 +10,9 @@ The features of relative seat k, all from the seat's information set (HH33):
 - the ``summary`` part: public and private posterior (2); in the latest offensive, the seat's
   block (20: active, out, revealed, cards, claim, face-up cards, gifts, ability); in the
   latest vote round, who nominated it and who voted for it (8 + 8), whether it went out (1),
-  and its own nomination and vote (9 + 9).
+  and its own nomination and vote (9 + 9); its ``ballot`` figures (3: the nominations it
+  received weighted by the nominators' private chance of being SHIELD, whether it is the
+  observer's private and its public top suspect).
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ CHOICES = N + 1
 
 def seat_features(k: int, summary: dict[str, int]) -> list[int]:
     """The flat observation indices that describe relative seat ``k`` (the module docstring);
-    ``summary``: where the summary's ``beliefs``, ``offensive`` and ``round`` fields start in
-    the flat observation."""
+    ``summary``: where the summary's ``beliefs``, ``offensive``, ``round`` and ``ballot`` fields
+    start in the flat observation."""
     game = [GAME_AT["known_loyalty"] + 3 * k + i for i in range(3)]
     game += [GAME_AT["hero"] + 14 * k + i for i in range(14)]
     game += [GAME_AT[flag] + k for flag in ("used", "revealed", "out", "immune", "token", "hand_sizes", "verdict")]
@@ -38,6 +40,7 @@ def seat_features(k: int, summary: dict[str, int]) -> list[int]:
     features += [round_row + ROUND_AT["result"] + k]
     features += [nominations + CHOICES * k + i for i in range(CHOICES)]
     features += [votes + CHOICES * k + i for i in range(CHOICES)]
+    features += [summary["ballot"] + N * row + k for row in range(3)]
     return game + features
 
 

@@ -128,17 +128,22 @@ def resolve_damage(info: dict[str, Any], comp: Components, effect: str) -> tuple
 
 
 def _resolve_wanted(info: dict[str, Any], comp: Components, effect: str) -> bool:
+    """Spec 9: Wasp, Sorcerer, Quake and Archer when that use defeats the villain, i.e. the
+    offensive defeats it with the ability and not without (an offensive that defeats it anyway
+    does not spend the once-per-game ability); Wasp, Quake and Archer at the Red Skull (tier 4),
+    Sorcerer at tier 3 or more when T is -6 or less; Medic when the city has 12 or less; Panther
+    when the villain survives and is of tier 3 or more or its attack (and the agents' reveals)
+    may destroy the city; Blind Justice at once."""
     tier, health = comp.villain(info["villain"]).tier, info["health"]
     now, used = resolve_damage(info, comp, effect)
+    decisive = now < health <= used
     if effect == "remove_card":
         cards = info["offensives"][-1]["cards"] or [0] * 8
-        return any(cards) and (tier == 4 or used >= health)
-    if effect == "zero_defence":
-        return tier == 4 or used >= health
-    if effect == "direct_damage":
-        return tier == 4 or used >= health
+        return any(cards) and (tier == 4 or decisive)
+    if effect in ("zero_defence", "direct_damage"):
+        return tier == 4 or decisive
     if effect == "negate_total":
-        return used >= health or (tier >= 3 and (info["total"] or 0) <= -6)
+        return decisive or (tier >= 3 and (info["total"] or 0) <= -6)
     if effect == "heal_city":
         return info["city"] <= 12
     if effect == "skip_villain_attack":

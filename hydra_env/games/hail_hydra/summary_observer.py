@@ -1,6 +1,6 @@
 """The observation with a summary part (``HailHydra-v0`` with ``summary=True``).
 
-:class:`SummaryObserver` appends to the HH33 observation the part ``summary`` (405 floats),
+:class:`SummaryObserver` appends to the HH33 observation the part ``summary`` (429 floats),
 in this order:
 
 ``beliefs`` (2 × 8)
@@ -23,6 +23,13 @@ in this order:
     with the shipped components); whether the villain is the last (tier 4); the villain's
     strength per the city's health (at most 1): the arithmetic of the offer, which a network
     otherwise has to learn from a handful of examples per hero; else 0.
+``ballot`` (3 × 8)
+    per relative seat slot, in the latest vote round: the nominations the seat received,
+    each weighted by the nominator's private chance of being SHIELD (a nomination by a seat
+    the observer trusts counts nearly 1, by a likely agent nearly 0), per 3; whether the
+    seat is the observer's private top suspect, and its public top suspect, among the other
+    seats (1 for each seat tied at the top): what a ballot is made of, as figures of each
+    seat a pointer head reads without comparing seats.
 
 Everything in it is a function of the seat's information set (``game.observe(seat)``,
 HH33), so it shows nothing the seat may not know; it gives a policy the exact Bayesian
@@ -44,8 +51,9 @@ from hydra_env.games.hail_hydra.components import default_components
 from hydra_env.games.hail_hydra.observer import ROUND, ROW, HailHydraObserver, N
 from hydra_env.games.hail_hydra.state import CLAIM, RESOLVE_OFFER
 
-PARTS = {"beliefs": (2, N), "offensive": (ROW,), "round": (ROUND,), "claim": (8,), "resolve": (7,)}
-SUMMARY = 2 * N + ROW + ROUND + 8 + 7
+PARTS = {"beliefs": (2, N), "offensive": (ROW,), "round": (ROUND,), "claim": (8,), "resolve": (7,),
+         "ballot": (3, N)}
+SUMMARY = 2 * N + ROW + ROUND + 8 + 7 + 3 * N
 
 
 def summary_at(name: str) -> int:
@@ -58,12 +66,15 @@ def summary_at(name: str) -> int:
     raise KeyError(f"the summary part has no field {name!r}; it has {', '.join(PARTS)}")
 
 
-def belief_part(info: dict[str, Any]) -> np.ndarray:
-    """The ``beliefs`` of a seat's information: public then private posterior per relative seat."""
+def belief_part(info: dict[str, Any], public: list[float] | None = None,
+                private: list[float] | None = None) -> np.ndarray:
+    """The ``beliefs`` of a seat's information: public then private posterior per relative seat
+    (``public``, ``private``: the marginals when already computed)."""
     out = np.zeros((2, N), np.float32)
     seat, players = info["seat"], info["players"]
-    for row, belief in enumerate((public_belief(info), private_belief(info))):
-        marginals = belief.marginals()
+    public = public if public is not None else public_belief(info).marginals()
+    private = private if private is not None else private_belief(info).marginals()
+    for row, marginals in enumerate((public, private)):
         for s in range(players):
             out[row, (s - seat) % players] = min(1.0, max(0.0, marginals[s]))
     return out
@@ -95,6 +106,27 @@ def resolve_part(info: dict[str, Any]) -> np.ndarray:
     return out
 
 
+def ballot_part(info: dict[str, Any], public: list[float] | None = None,
+                private: list[float] | None = None) -> np.ndarray:
+    """Per relative seat: trusted nominations received in the latest round (per 3), private top
+    suspect, public top suspect (module docstring; ``public``, ``private`` as for
+    :func:`belief_part`)."""
+    out = np.zeros((3, N), np.float32)
+    seat, players = info["seat"], info["players"]
+    private = private if private is not None else private_belief(info).marginals()
+    public = public if public is not None else public_belief(info).marginals()
+    if info["rounds"]:
+        for nominator, target in enumerate(info["rounds"][-1]["nominations"]):
+            if target >= 0:
+                out[0, (target - seat) % players] += (1.0 - private[nominator]) / 3
+    others = [s for s in range(players) if s != seat]
+    for row, belief in ((1, private), (2, public)):
+        top = max(belief[s] for s in others)
+        for s in others:
+            out[row, (s - seat) % players] = float(belief[s] >= top - 1e-9)
+    return out
+
+
 def _latest(rows: np.ndarray) -> np.ndarray:
     """The last row whose first value (``valid``) is set, else zeros."""
     valid = np.flatnonzero(rows[:, 0] > 0)
@@ -117,7 +149,8 @@ class SummaryObserver:
         """The seat-target actions and the observation indices describing each one's seat
         (:mod:`.action_slots`), for a policy with a pointer head."""
         from hydra_env.games.hail_hydra.action_slots import action_slots
-        return action_slots({name: self.base.size + summary_at(name) for name in ("beliefs", "offensive", "round")})
+        fields = ("beliefs", "offensive", "round", "ballot")
+        return action_slots({name: self.base.size + summary_at(name) for name in fields})
 
     def split(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """Views of the parts of a flat observation."""
@@ -139,8 +172,9 @@ class SummaryObserver:
         size = self.base.size
         out[:size] = base
         views = self.base.split(base)
-        parts = (belief_part(info).ravel(), _latest(views["offensives"]), _latest(views["rounds"]), claim_part(info),
-                 resolve_part(info))
+        public, private = public_belief(info).marginals(), private_belief(info).marginals()
+        parts = (belief_part(info, public, private).ravel(), _latest(views["offensives"]), _latest(views["rounds"]),
+                 claim_part(info), resolve_part(info), ballot_part(info, public, private).ravel())
         at = size
         for part in parts:
             out[at:at + len(part)] = part

@@ -37,6 +37,11 @@ def test_hh35_each_target_slot_reads_its_own_seats_beliefs_flags_and_votes() -> 
                 rounds = info["rounds"]
                 nominated = sum(1 for c in rounds[-1]["nominations"] if c == other) if rounds else 0
                 assert features[46:54].sum() == nominated
+                trusted = sum(1 - private[v] for v, c in enumerate(rounds[-1]["nominations"]) if c == other) \
+                    if rounds else 0.0
+                assert abs(features[-3] - trusted / 3) < 1e-5                   # trusted nominations
+                top = max(private[s] for s in range(7) if s != seat)
+                assert features[-2] == float(private[other] >= top - 1e-9)        # private top suspect
             checked += 1
             game.apply(choose.choice(game.legal_actions()))
     assert checked > 500

@@ -6,9 +6,11 @@ import pytest
 
 from hydra_env.games.hail_hydra import testing as t
 from hydra_env.games.hail_hydra.belief import public_belief
+from hydra_env.games.hail_hydra.bot_rules import ability_wanted
 from hydra_env.games.hail_hydra.bots import DeduceBot, LoyalBot, SaboteurBot
 from hydra_env.games.hail_hydra.calibrate import play_game, wilson
 from hydra_env.games.hail_hydra.codec import CLAIM, HAIL, PASS, USE
+from hydra_env.games.hail_hydra.components import default_components
 from hydra_env.games.hail_hydra.game import new_game
 
 
@@ -97,3 +99,35 @@ def test_the_deduce_bot_never_votes_a_seat_it_has_cleared_and_nominates_what_it_
         for _ in range(10):
             choice = bot.decide(info, kind, legal)
             assert choice in (t.target(game, 0, 3), t.target(game, 0, 4))
+
+
+def _resolve_offer(hero: str, villain: int, total: int, cards: list[int] | None = None) -> dict:
+    """A SHIELD seat's information at a resolve offer, with only what the ability rules read."""
+    comp = default_components()
+    v = comp.villain(villain)
+    return {"seat": 0, "heroes": [[h.id for h in comp.heroes].index(hero)], "villain": villain, "total": total,
+            "defence": v.defence, "health": v.health, "strength": v.strength, "city": 25, "hydra_count": 2,
+            "offensives": [{"cards": cards or [0] * 8}]}
+
+
+@pytest.mark.parametrize("hero, villain, total, wanted", [
+    ("HR08", 13, 9, True),      # Archer, Cyborg (health 9, defence 2): 7 damage, 10 with the arrow
+    ("HR08", 13, 11, False),    # 9 damage already defeats it: the arrow is kept
+    ("HR08", 13, 3, False),     # 1 + 3 does not defeat it either
+    ("HR06", 13, 10, True),     # Quake: 8 damage, 10 without defence
+    ("HR06", 13, 12, False),    # 10 damage already defeats it
+    ("HR08", 17, 20, True),     # at the Red Skull (tier 4) always
+    ("HR09", 13, -11, True),    # Sorcerer: -11 becomes 11, 9 damage
+    ("HR09", 13, 12, False),    # a total that defeats it is not negated
+])
+def test_spec9_a_damage_ability_is_used_only_when_that_use_defeats_the_villain(hero, villain, total, wanted):
+    info = _resolve_offer(hero, villain, total)
+    assert ability_wanted(info, default_components(), "resolve", False, [0.0] * 5) is wanted
+
+
+def test_spec9_wasp_removes_a_card_only_when_the_removal_defeats_the_villain():
+    four_and_minus_three = [0, 0, 0, 1, 0, 1, 0, 0]            # T = 1; without the -3, 4
+    comp = default_components()
+    # Hydra Enforcer (health 5): 4 damage would not defeat it; Saboteur (health 4): it would.
+    assert not ability_wanted(_resolve_offer("HR07", 0, 1, four_and_minus_three), comp, "resolve", False, [0.0] * 5)
+    assert ability_wanted(_resolve_offer("HR07", 1, 1, four_and_minus_three), comp, "resolve", False, [0.0] * 5)

@@ -58,7 +58,7 @@ def test_hh33_summary_holds_the_posteriors_the_latest_rows_and_the_claimed_cards
             assert sum(own) >= pending.arg        # the cards just played are among them
         else:
             assert not summary[390:398].any()
-        resolve = summary[398:]
+        resolve = summary[398:405]
         if game.current_player == seat and pending.kind == RESOLVE_OFFER:
             resolves += 1
             assert resolve[0] == 1 and resolve[2] == (resolve[1] >= 1) and resolve[4] == (resolve[3] >= 1)
@@ -125,3 +125,29 @@ def test_hh29_resolve_damage_with_and_without_the_ability_on_hand_made_offensive
     # Wasp removes the card worth least: with a 4 and a -3 played (total 1), the -3 goes.
     cards = [0, 0, 0, 1, 0, 1, 0, 0]
     assert resolve_damage(_offer(13, 1, cards), comp, "remove_card") == (0, 2)
+
+
+def test_hh33_summary_ballot_weighs_each_nomination_by_the_nominators_private_trust():
+    observer = SummaryObserver(BASE)
+    checked = 0
+    for seed in range(3):
+        game = new_game(seed=seed, num_players=6)
+        bots = [make_bot("deduce", game="hail_hydra", seed=seed * 16 + s) for s in range(6)]
+        while not game.is_over:
+            seat = game.current_player
+            info = game.view(seat).info
+            ballot = observer.split(observer.encode_info(info))["summary"][405:].reshape(3, 8)
+            private = make_bot("deduce", game="hail_hydra").belief(game.view(seat))
+            if info["rounds"]:
+                received = [0.0] * 6
+                for nominator, target in enumerate(info["rounds"][-1]["nominations"]):
+                    if target >= 0:
+                        received[target] += 1 - private[nominator]
+                np.testing.assert_allclose(ballot[0, :6] * 3, _relative(received, seat)[:6], atol=1e-5)
+                checked += 1
+            top = max(private[o] for o in range(6) if o != seat)
+            tops = [s for s in range(6) if s != seat and private[s] >= top - 1e-9]
+            assert sorted((seat + k) % 6 for k in np.flatnonzero(ballot[1])) == sorted(tops)
+            assert ballot[1, 0] == 0 and not ballot[:, 6:].any()            # never the observer, no empty slot
+            game.apply(bots[seat].act(game.view(seat), game.legal_actions()))
+    assert checked > 50
