@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from hydra_env.games.hail_hydra.codec import CLAIM, MULTISETS, TARGET, UP
-from hydra_env.games.hail_hydra.components import VALUES, Components
+from hydra_env.games.hail_hydra.components import VALUES, Components, Hero
 
 BLUE_HIGH_FIRST = (3, 2, 1, 0)
 RED_MILD_FIRST = (4, 5, 6, 7)
@@ -103,10 +103,12 @@ def _effective(comp: Components, villain: int, index: int) -> int:
     return VALUES[index] - shift
 
 
-def resolve_damage(info: dict[str, Any], comp: Components, effect: str) -> tuple[int, int]:
-    """The damage the offensive being resolved deals the villain as it stands, and with the
-    seat's ability ``effect`` used on it (the same for an effect that does not change damage;
-    ``remove_card`` takes out the card worth least against this villain)."""
+def resolve_damage(info: dict[str, Any], comp: Components, hero: Hero) -> tuple[int, int]:
+    """The damage the offensive being resolved deals the villain as it stands, and with
+    ``hero``'s ability used on it (the same for an effect that does not change damage;
+    ``remove_card`` takes out the card worth least against this villain; ``direct_damage`` adds
+    the hero's ``amount``, as the rules do)."""
+    effect = hero.effect
     villain = comp.villain(info["villain"])
     total, defence = info["total"] or 0, info["defence"]
     cap = villain.amount if villain.power == "damage_cap" else None
@@ -121,21 +123,21 @@ def resolve_damage(info: dict[str, Any], comp: Components, effect: str) -> tuple
     if effect == "zero_defence":
         return now, _damage(total, 0, cap)
     if effect == "direct_damage":
-        return now, now + 3
+        return now, now + hero.param("amount")
     if effect == "negate_total":
         return now, _damage(-total, defence, cap)
     return now, now
 
 
-def _resolve_wanted(info: dict[str, Any], comp: Components, effect: str) -> bool:
+def _resolve_wanted(info: dict[str, Any], comp: Components, hero: Hero) -> bool:
     """Spec 9: Wasp, Sorcerer, Quake and Archer when that use defeats the villain, i.e. the
     offensive defeats it with the ability and not without (an offensive that defeats it anyway
     does not spend the once-per-game ability); Wasp, Quake and Archer at the Red Skull (tier 4),
     Sorcerer at tier 3 or more when T is -6 or less; Medic when the city has 12 or less; Panther
     when the villain survives and is of tier 3 or more or its attack (and the agents' reveals)
     may destroy the city; Blind Justice at once."""
-    tier, health = comp.villain(info["villain"]).tier, info["health"]
-    now, used = resolve_damage(info, comp, effect)
+    tier, health, effect = comp.villain(info["villain"]).tier, info["health"], hero.effect
+    now, used = resolve_damage(info, comp, hero)
     decisive = now < health <= used
     if effect == "remove_card":
         cards = info["offensives"][-1]["cards"] or [0] * 8
@@ -155,7 +157,8 @@ def ability_wanted(info: dict[str, Any], comp: Components, window: str, hydra: b
                    team: set[int] | None = None) -> bool:
     """Whether the reference rules use this seat's ability now, in ``window``."""
     seat = info["seat"]
-    effect = comp.heroes[info["heroes"][seat]].effect
+    hero = comp.heroes[info["heroes"][seat]]
+    effect = hero.effect
     if hydra:
         if effect == "immunity":
             return max(range(info["players"]), key=lambda s: suspicion[s]) == seat
@@ -169,7 +172,7 @@ def ability_wanted(info: dict[str, Any], comp: Components, window: str, hydra: b
             return sum(info["hand"][:4]) < 2
         return effect == "peek_played"
     if window == "resolve":
-        return _resolve_wanted(info, comp, effect)
+        return _resolve_wanted(info, comp, hero)
     if window == "knockout":
         if effect == "ambush":
             return bool(info["tiers_to_come"]) and info["tiers_to_come"][0] == 4

@@ -17,7 +17,7 @@ in this order:
     when the observer's own decision is a claim: its face-down cards of the current
     offensive, per value / 3 (what its claim is about); else 0.
 ``resolve`` (7)
-    when the observer's own decision is a resolve offer (HH20): 1; the damage the offensive
+    when the observer's own decision is a resolve offer (HH28): 1; the damage the offensive
     deals the villain as it stands, per the villain's health (at most 1), and whether it
     defeats it; the same with the seat's ability used (:func:`.bot_rules.resolve_damage`,
     with the shipped components); whether the villain is the last (tier 4); the villain's
@@ -98,8 +98,7 @@ def resolve_part(info: dict[str, Any]) -> np.ndarray:
     if decision is None or decision[0] != info["seat"] or decision[1] != RESOLVE_OFFER or info["villain"] < 0:
         return out
     comp = default_components()
-    effect = comp.heroes[info["heroes"][info["seat"]]].effect
-    now, used = resolve_damage(info, comp, effect)
+    now, used = resolve_damage(info, comp, comp.heroes[info["heroes"][info["seat"]]])
     health = max(1, info["health"])
     out[:] = [1.0, min(1.0, now / health), float(now >= health), min(1.0, used / health), float(used >= health),
               float(comp.villain(info["villain"]).tier == 4), min(1.0, info["strength"] / max(1, info["city"]))]

@@ -111,20 +111,24 @@ def _offer(villain: int, total: int, cards: list[int] | None = None) -> dict:
             "offensives": [{"cards": cards or [0] * 8}]}
 
 
+def _hero(hero_id: str):
+    return next(h for h in default_components().heroes if h.id == hero_id)
+
+
 def test_hh29_resolve_damage_with_and_without_the_ability_on_hand_made_offensives():
     comp = default_components()
     # Cyborg (V14): defence 2, health 9. A total of 10 deals 8 as it stands.
-    assert resolve_damage(_offer(13, 10), comp, "zero_defence") == (8, 10)      # Quake: no defence
-    assert resolve_damage(_offer(13, 10), comp, "direct_damage") == (8, 11)     # Archer: 3 more
-    assert resolve_damage(_offer(13, 10), comp, "heal_city") == (8, 8)          # no change to damage
+    assert resolve_damage(_offer(13, 10), comp, _hero("HR06")) == (8, 10)      # Quake: no defence
+    assert resolve_damage(_offer(13, 10), comp, _hero("HR08")) == (8, 11)     # Archer: 3 more
+    assert resolve_damage(_offer(13, 10), comp, _hero("HR14")) == (8, 8)          # no change to damage
     # Colossus (V16): defence 1, damage capped at 5.
-    assert resolve_damage(_offer(15, 12), comp, "zero_defence") == (5, 5)
+    assert resolve_damage(_offer(15, 12), comp, _hero("HR06")) == (5, 5)
     # Sorcerer turns a total of -7 into 7: 6 damage through defence 1.
-    assert resolve_damage(_offer(15, -7), comp, "negate_total") == (0, 5)
-    assert resolve_damage(_offer(13, -7), comp, "negate_total") == (0, 5)
+    assert resolve_damage(_offer(15, -7), comp, _hero("HR09")) == (0, 5)
+    assert resolve_damage(_offer(13, -7), comp, _hero("HR09")) == (0, 5)
     # Wasp removes the card worth least: with a 4 and a -3 played (total 1), the -3 goes.
     cards = [0, 0, 0, 1, 0, 1, 0, 0]
-    assert resolve_damage(_offer(13, 1, cards), comp, "remove_card") == (0, 2)
+    assert resolve_damage(_offer(13, 1, cards), comp, _hero("HR07")) == (0, 2)
 
 
 def test_hh33_summary_ballot_weighs_each_nomination_by_the_nominators_private_trust():
