@@ -1,5 +1,6 @@
-"""Hail Hydra's ``deduce`` SHIELD with one ballot constant changed, or one kind of ability
-offer always answered alike: does any setting beat it, and how much does each decision weigh?
+"""Hail Hydra's ``deduce`` SHIELD with one ballot constant changed, one kind of ability
+offer always answered alike, or another reserve of blues: does any setting beat it, and how
+much does each decision weigh?
 
 Each variant is ``deduce`` with one of its ballot constants set (``DeduceBot.SURE``: how sure
 the private posterior must be before a nomination follows it; ``FOLLOW``: a vote's bonus per
@@ -7,7 +8,9 @@ nomination by a trusted seat; ``TRUSTED``, ``CLEARED``: the private chances belo
 is trusted, or never voted for; ``VOTE_PRIVATE``: 1 votes from the private posterior, not the
 public one), or with one kind of offer to use a hero's ability (``resolve_offer``,
 ``knock-out_offer``, ``verdict_offer``) answered ``use`` or ``pass`` every time, where
-``deduce`` asks its rule (:func:`hydra_env.games.hail_hydra.bot_rules.ability_wanted`). The
+``deduce`` asks its rule (:func:`hydra_env.games.hail_hydra.bot_rules.ability_wanted`), or
+with ``reserve=N``: the blues its plays hold back (``deduce`` 1; 0 plays every blue up to the
+limit, as the spec's ``loyal`` does; :func:`hydra_env.games.hail_hydra.bot_rules.play_cards`). The
 variant plays every SHIELD seat against ``saboteur`` HYDRA in the calibration
 tables' games (``calibrate.team_figures``: seed g, the same deals for every variant). Printed per
 variant and player count: SHIELD's win share and its 95% Wilson interval.
@@ -17,6 +20,7 @@ variant and player count: SHIELD's win share and its 95% Wilson interval.
     PYTHONPATH=. python benchmarks/hail_hydra_ballot_variants.py --games 400 SURE=0.3 FOLLOW=0 VOTE_PRIVATE=1
     PYTHONPATH=. python benchmarks/hail_hydra_ballot_variants.py --games 1000 base resolve_offer=use \\
         resolve_offer=pass
+    PYTHONPATH=. python benchmarks/hail_hydra_ballot_variants.py --games 1000 base reserve=0 reserve=2
 """
 
 from __future__ import annotations
@@ -53,6 +57,13 @@ def offer_variant(offer: str, use: bool) -> type[DeduceBot]:
     return type(f"Deduce_{offer}_{'use' if use else 'pass'}", (DeduceBot,), {"decide": decide})
 
 
+def reserve_variant(blues: int) -> type[DeduceBot]:
+    """``deduce`` holding back ``blues`` blues in its SHIELD plays (its parameter ``reserve``)."""
+    def __init__(self: DeduceBot, seed: int | None = None, r: int = 1, **params: Any) -> None:
+        DeduceBot.__init__(self, seed, r, reserve=blues, **params)
+    return type(f"Deduce_reserve_{blues}", (DeduceBot,), {"__init__": __init__})
+
+
 def shield_share(bot: type[DeduceBot], players: int, games: int) -> int:
     """SHIELD's wins over ``games`` games (seeds 0…) with ``bot`` at every SHIELD seat."""
     return round(team_figures(bot, SaboteurBot, {"r": 1}, players, games)["shield"] * games)
@@ -63,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("variants", nargs="+", metavar="KNOB=VALUE",
                         help=f"base, a knob of {', '.join(KNOBS)} (KNOB=NUMBER), or an offer of "
-                             f"{', '.join(OFFERS)} (OFFER=use|pass)")
+                             f"{', '.join(OFFERS)} (OFFER=use|pass), or reserve=0..3")
     parser.add_argument("--games", type=int, default=400, help="games per player count (default 400)")
     parser.add_argument("--players", type=int, nargs="+", default=[5, 6, 7, 8], help="player counts (5-8)")
     args = parser.parse_args(argv)
@@ -72,6 +83,11 @@ def main(argv: list[str] | None = None) -> int:
         knob, _, value = text.partition("=")
         if text == "base":
             parsed.append((text, DeduceBot))
+            continue
+        if knob == "reserve":
+            if value not in ("0", "1", "2", "3"):
+                parser.error(f"{text!r}: give reserve=0, 1, 2 or 3 (blues a play holds back)")
+            parsed.append((text, reserve_variant(int(value))))
             continue
         if knob in OFFERS:
             if value not in ("use", "pass"):
@@ -84,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             number = None
         if knob not in KNOBS or number is None:
             parser.error(f"{text!r}: give base, KNOB=NUMBER with KNOB one of {', '.join(KNOBS)}, "
-                         f"or OFFER=use|pass with OFFER one of {', '.join(OFFERS)}")
+                         f"OFFER=use|pass with OFFER one of {', '.join(OFFERS)}, or reserve=0..3")
         parsed.append((text, variant(knob, number)))
     if args.games < 1:
         parser.error("--games must be at least 1")

@@ -41,10 +41,16 @@ def test_the_share_counts_shield_wins_over_the_same_deals():
     assert ballots.shield_share(DeduceBot, 5, 6) == wins          # seeded deals and bots: the same games
 
 
+def test_a_reserve_variant_is_deduce_holding_back_that_many_blues():
+    assert ballots.reserve_variant(0)(seed=0).reserve == 0 and ballots.reserve_variant(2)(seed=0, r=1).reserve == 2
+    assert DeduceBot(seed=0).reserve == 1                          # deduce itself unchanged
+
+
 @pytest.mark.parametrize("argv, message", [
     (["SPEED=1"], "give base, KNOB=NUMBER with KNOB one of SURE, FOLLOW"),
     (["FOLLOW=half"], "give base, KNOB=NUMBER"),
     (["resolve_offer=1"], "give resolve_offer=use or resolve_offer=pass"),
+    (["reserve=5"], "give reserve=0, 1, 2 or 3"),
     (["base", "--games", "0"], "--games must be at least 1"),
     (["base", "--players", "9"], "--players: Hail Hydra is played by 5 to 8"),
 ])

@@ -36,14 +36,16 @@ def _fit(hand: list[int], picked: list[int], lengths: list[int], pad: tuple[int,
     return picked
 
 
-def play_cards(hand: list[int], legal: list[int], red_first: bool = False) -> list[int]:
+def play_cards(hand: list[int], legal: list[int], red_first: bool = False, reserve: int = 0) -> list[int]:
     """The loyal play: blues highest first up to the limit; with none, the mildest red;
-    padded with the mildest reds (then the lowest blues) to a minimum."""
+    padded with the mildest reds (then the lowest blues) to a minimum. ``reserve`` blues
+    (the lowest) stay in hand, but never the last one: at least one blue is played when
+    the hand holds any (``deduce``'s SHIELD play; 0 is the spec's ``loyal``)."""
     lengths = _lengths(legal)
     if not lengths:
         return [0] * 8
     picked = [0] * 8
-    _take(hand, BLUE_HIGH_FIRST, lengths[-1], picked)
+    _take(hand, BLUE_HIGH_FIRST, min(lengths[-1], max(1, sum(hand[:4]) - reserve)), picked)
     if not sum(picked):
         _take(hand, RED_MILD_FIRST, 1, picked)
     return _fit(hand, picked, lengths, RED_MILD_FIRST + BLUE_LOW_FIRST)

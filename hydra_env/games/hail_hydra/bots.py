@@ -59,6 +59,8 @@ class HailHydraBot:
 
     name = "base"
     belief_label = "public posterior (reveals and claims)"
+    reserve = 0
+    """Blues a SHIELD play holds back (:func:`.bot_rules.play_cards`); 0 for the spec's bots."""
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         self.rng = random.Random(seed)
@@ -134,7 +136,7 @@ class HailHydraBot:
 
     def play(self, info: dict[str, Any], legal: list[int]) -> int:
         """Blues, highest first, as many as allowed (the loyal rule)."""
-        cards = play_cards(info["hand"], legal, red_first=False)
+        cards = play_cards(info["hand"], legal, red_first=False, reserve=self.reserve)
         self.last_claim_truth = True
         return cards_action(cards)
 
@@ -227,6 +229,14 @@ class DeduceBot(SaboteurBot):
     """No vote for a seat below this private chance of being HYDRA."""
     VOTE_PRIVATE = False
     """Whether the vote starts from the private posterior (else the public one)."""
+    PARAM_RANGES = {"reserve": (0, 3)}
+
+    def __init__(self, seed: int | None = None, r: int = 1, reserve: int = 1, **params: Any) -> None:
+        """``r``: reds a play as HYDRA (``saboteur``'s); ``reserve``: blues a SHIELD play holds
+        back (the lowest, never the last blue; 0 plays every blue up to the limit, as
+        ``loyal`` does)."""
+        super().__init__(seed, r, **params)
+        self.reserve = int(reserve)
 
     def belief(self, view: Any) -> list[float]:
         return private_belief(view.info).marginals()

@@ -48,6 +48,31 @@ def test_every_bot_passes_with_an_empty_hand_even_when_it_could_use_its_ability(
     assert bot(seed=0).act(game.view(0), legal) in (PASS, USE, HAIL)
 
 
+@pytest.mark.parametrize(("hand", "reserve", "played"), [
+    ([1, 4, 3, -5, -2, 2], 1, [4, 3, 2]),    # four blues: three played, the lowest kept
+    ([4, 3, 2, -5], 1, [4, 3]),              # three blues: two played, one kept
+    ([4, 3, -5], 1, [4]),                    # two blues: one played, one kept
+    ([3, -5, -2], 1, [3]),                   # the last blue is played, never kept
+    ([-5, -2], 1, [-2]),                     # no blue: the mildest red, as loyal plays
+    ([4, 3, 2, -5], 0, [4, 3, 2]),           # reserve 0: every blue up to the limit (loyal's play)
+    ([4, 3, 2, 1, -5], 2, [4, 3]),           # reserve 2: the two lowest blues kept
+])
+def test_deduce_as_shield_holds_back_its_lowest_blue(hand, reserve, played):
+    game = t.position(players=5, loyalty=[0, 1, 0, 1, 0], heroes="HR01,HR03,HR11,HR13,HR06")
+    t.give_hand(game, 0, hand)
+    bot = DeduceBot(seed=0, reserve=reserve)
+    action = bot.act(game.view(0), game.legal_actions())
+    assert action == t.play(played)
+    game.apply(action)
+    assert bot.act(game.view(0), game.legal_actions()) == CLAIM + len(played) - sum(v < 0 for v in played)
+
+
+def test_deduce_as_hydra_plays_the_saboteurs_reds_whatever_its_reserve():
+    game = t.position(players=5, loyalty=[1, 0, 0, 1, 0], heroes="HR01,HR03,HR11,HR13,HR06")
+    t.give_hand(game, 0, [1, 4, -5, -4, -2])
+    assert DeduceBot(seed=0, reserve=1).act(game.view(0), game.legal_actions()) == t.play([-5])
+
+
 def test_the_saboteur_plays_its_worst_reds_and_claims_them_good():
     game = t.position(players=5, loyalty=[1, 0, 0, 1, 0], heroes="HR01,HR03,HR11,HR13,HR06")
     t.give_hand(game, 0, [1, 4, -5, -4, -2])
