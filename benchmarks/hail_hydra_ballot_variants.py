@@ -59,9 +59,9 @@ def offer_variant(offer: str, use: bool) -> type[DeduceBot]:
 
 def reserve_variant(blues: int) -> type[DeduceBot]:
     """``deduce`` holding back ``blues`` blues in its SHIELD plays (its parameter ``reserve``)."""
-    def __init__(self: DeduceBot, seed: int | None = None, r: int = 1, **params: Any) -> None:
+    def init(self: DeduceBot, seed: int | None = None, r: int = 1, **params: Any) -> None:
         DeduceBot.__init__(self, seed, r, reserve=blues, **params)
-    return type(f"Deduce_reserve_{blues}", (DeduceBot,), {"__init__": __init__})
+    return type(f"Deduce_reserve_{blues}", (DeduceBot,), {"__init__": init})
 
 
 def shield_share(bot: type[DeduceBot], players: int, games: int) -> int:

@@ -17,8 +17,9 @@ does not deduce).
 - :class:`DeduceBot` keeps the exact private posterior over every HYDRA-sized set
   (:func:`.belief.private_belief`) and acts on it as SHIELD (targets, gifts, abilities,
   nominations; votes follow the public posterior and the nominations of the seats it
-  trusts, never a seat it has cleared); as HYDRA it sabotages like ``saboteur`` but hides
-  from SHIELD's public model, which counts only lies: it claims its cards truthfully.
+  trusts, never a seat it has cleared) and plays its blues holding the lowest one back
+  (``reserve``); as HYDRA it sabotages like ``saboteur`` but hides from SHIELD's public
+  model, which counts only lies: it claims its cards truthfully.
 """
 
 from __future__ import annotations
@@ -215,7 +216,9 @@ class SaboteurBot(HailHydraBot):
 
 
 class DeduceBot(SaboteurBot):
-    """The deduction bot: the exact private posterior as SHIELD, hiding from it as HYDRA."""
+    """The deduction bot: the exact private posterior as SHIELD, hiding from it as HYDRA. As
+    SHIELD its plays keep ``reserve`` blues back (a seat that is not the token holder draws
+    one card an offensive and must play one, so a hand emptied of blues plays reds next)."""
 
     name = "deduce"
     belief_label = "private posterior (public record and the seat's own knowledge)"

@@ -3,11 +3,15 @@
 ::
 
     python -m hydra_env.games.hail_hydra.calibrate --games 300 --players 5 6 7 8
+    python -m hydra_env.games.hail_hydra.calibrate --games 1000 --tables "deduce vs deduce" \
+        --components my-components.json
 
 Each table plays ``games`` games per player count from seeds 0, 1, ...: SHIELD seats use
 one bot, HYDRA seats another. Printed per row: SHIELD's win share with its 95% Wilson
 interval, offensives per game, the share of games that reach Red Skull, knock-outs per game
-and their precision (the share that hit HYDRA).
+and their precision (the share that hit HYDRA). ``--components`` plays a copy of the data
+(HH37) with, say, the player table's modifiers changed: the data a change would ship,
+measured before it is (the bots keep reading the shipped data for their rules of thumb).
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from hydra_env.errors import DataError
 from hydra_env.games.hail_hydra.bots import DeduceBot, LoyalBot, RandomBot, SaboteurBot
+from hydra_env.games.hail_hydra.components import load_components
 from hydra_env.games.hail_hydra.game import new_game
 
 TABLES: dict[str, tuple[Callable[..., Any], Callable[..., Any], dict[str, Any]]] = {
@@ -43,11 +49,12 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
 
 
 def play_game(seed: int, players: int, shield: Callable[..., Any], hydra: Callable[..., Any],
-              params: dict[str, Any], on_decision: Callable[..., None] | None = None) -> Any:
+              params: dict[str, Any], on_decision: Callable[..., None] | None = None,
+              components: str = "") -> Any:
     """One game: SHIELD seats played by ``shield``, HYDRA seats by ``hydra`` (seat ``s``'s bot
     seeded ``16 seed + s``). ``on_decision(game, seat, view, legal, action)``, when given, sees
-    every decision before it is applied."""
-    game = new_game(seed=seed, num_players=players)
+    every decision before it is applied. ``components``: a data file (empty: the shipped one)."""
+    game = new_game(seed=seed, num_players=players, components=components)
     bots = [(hydra if game.state.loyalty[s] else shield)(seed=seed * 16 + s, **params) for s in range(players)]
     while not game.is_over:
         seat, legal = game.current_player, game.legal_actions()
@@ -59,19 +66,20 @@ def play_game(seed: int, players: int, shield: Callable[..., Any], hydra: Callab
     return game
 
 
-def table_row(name: str, players: int, games: int) -> dict[str, Any]:
-    """The figures of one table at one player count."""
+def table_row(name: str, players: int, games: int, components: str = "") -> dict[str, Any]:
+    """The figures of one table at one player count (``components``: a data file, empty for
+    the shipped one)."""
     shield, hydra, params = TABLES[name]
-    return {"table": name, **team_figures(shield, hydra, params, players, games)}
+    return {"table": name, **team_figures(shield, hydra, params, players, games, components)}
 
 
 def team_figures(shield: Callable[..., Any], hydra: Callable[..., Any], params: dict[str, Any],
-                 players: int, games: int) -> dict[str, Any]:
+                 players: int, games: int, components: str = "") -> dict[str, Any]:
     """SHIELD's win share (and Wilson interval), offensives, Red Skull missions, knock-outs and
     their precision over ``games`` games (seeds 0…) of ``shield`` against ``hydra``."""
     wins = offensives = red_skull = knockouts = hits = 0
     for seed in range(games):
-        game = play_game(seed, players, shield, hydra, params)
+        game = play_game(seed, players, shield, hydra, params, components=components)
         result = game.result()
         wins += result.outcome == "shield"
         offensives += result.offensives
@@ -89,11 +97,24 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, nargs="+", default=[5, 6, 7, 8])
-    parser.add_argument("--tables", nargs="+", default=list(TABLES))
+    parser.add_argument("--tables", nargs="+", default=list(TABLES), help="tables by name (default: all)")
+    parser.add_argument("--components", default="", help="a data file to play (default: the shipped one)")
     args = parser.parse_args(argv)
+    unknown = [name for name in args.tables if name not in TABLES]
+    if unknown:
+        parser.error(f"unknown table {unknown[0]!r}; the tables are: {', '.join(map(repr, TABLES))}")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if any(not 5 <= p <= 8 for p in args.players):
+        parser.error("--players: Hail Hydra is played by 5 to 8")
+    if args.components:
+        try:
+            load_components(args.components)
+        except DataError as exc:
+            parser.error(f"--components: {exc}")
     for name in args.tables:
         for players in args.players:
-            row = table_row(name, players, args.games)
+            row = table_row(name, players, args.games, args.components)
             print(f"{name:24s} {players}p  SHIELD {row['shield']:6.1%} [{row['low']:5.1%}, {row['high']:5.1%}]  "
                   f"offensives {row['offensives']:5.1f}  Red Skull {row['red_skull']:5.1%}  "
                   f"knock-outs {row['knockouts']:4.2f} precision {row['precision']:4.2f}", flush=True)
