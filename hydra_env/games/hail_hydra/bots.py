@@ -18,8 +18,9 @@ does not deduce).
   (:func:`.belief.private_belief`) and acts on it as SHIELD (targets, gifts, abilities,
   nominations; votes follow the public posterior and the nominations of the seats it
   trusts, never a seat it has cleared) and plays its blues holding the lowest one back
-  (``reserve``); as HYDRA it sabotages like ``saboteur`` but hides from SHIELD's public
-  model, which counts only lies: it claims its cards truthfully.
+  (``reserve``); as HYDRA it hides: it plays as SHIELD does against the first villain
+  (``lurk``), then sabotages with its two worst reds a play (``r``), and claims its cards
+  truthfully (SHIELD's public model counts only lies).
 """
 
 from __future__ import annotations
@@ -218,7 +219,9 @@ class SaboteurBot(HailHydraBot):
 class DeduceBot(SaboteurBot):
     """The deduction bot: the exact private posterior as SHIELD, hiding from it as HYDRA. As
     SHIELD its plays keep ``reserve`` blues back (a seat that is not the token holder draws
-    one card an offensive and must play one, so a hand emptied of blues plays reds next)."""
+    one card an offensive and must play one, so a hand emptied of blues plays reds next). As
+    HYDRA it plays as SHIELD does until the villains of tier ``lurk`` (no early sabotage for
+    the knock-out votes to find), then its ``r`` worst reds a play."""
 
     name = "deduce"
     belief_label = "private posterior (public record and the seat's own knowledge)"
@@ -232,14 +235,25 @@ class DeduceBot(SaboteurBot):
     """No vote for a seat below this private chance of being HYDRA."""
     VOTE_PRIVATE = False
     """Whether the vote starts from the private posterior (else the public one)."""
-    PARAM_RANGES = {"reserve": (0, 3)}
+    PARAM_RANGES = {"r": (1, 3), "reserve": (0, 3), "lurk": (1, 5)}
 
-    def __init__(self, seed: int | None = None, r: int = 1, reserve: int = 1, **params: Any) -> None:
-        """``r``: reds a play as HYDRA (``saboteur``'s); ``reserve``: blues a SHIELD play holds
-        back (the lowest, never the last blue; 0 plays every blue up to the limit, as
-        ``loyal`` does)."""
+    def __init__(self, seed: int | None = None, r: int = 2, reserve: int = 1, lurk: int = 2,
+                 **params: Any) -> None:
+        """``r``: reds a sabotaging play holds as HYDRA (its worst, as ``saboteur``'s);
+        ``reserve``: blues a SHIELD play holds back (the lowest, never the last blue; 0 plays
+        every blue up to the limit, as ``loyal`` does); ``lurk``: the villain tier from which
+        it sabotages as HYDRA; against the villains of lower tiers it plays as SHIELD does
+        (1 sabotages from the first villain, 5 never)."""
         super().__init__(seed, r, **params)
         self.reserve = int(reserve)
+        self.lurk = int(lurk)
+
+    def play(self, info: dict[str, Any], legal: list[int]) -> int:
+        """As HYDRA before the tier ``lurk``: SHIELD's play (its blues, claimed truthfully);
+        else ``saboteur``'s play (its ``r`` worst reds) or, as SHIELD, the play with a reserve."""
+        if self.hydra(info) and info["villain"] >= 0 and self.comp.villain(info["villain"]).tier < self.lurk:
+            return HailHydraBot.play(self, info, legal)
+        return super().play(info, legal)
 
     def belief(self, view: Any) -> list[float]:
         return private_belief(view.info).marginals()

@@ -33,8 +33,8 @@ TABLES: dict[str, tuple[Callable[..., Any], Callable[..., Any], dict[str, Any]]]
     "loyal vs saboteur r=1": (LoyalBot, SaboteurBot, {"r": 1}),
     "loyal vs saboteur r=2": (LoyalBot, SaboteurBot, {"r": 2}),
     "deduce vs saboteur r=1": (DeduceBot, SaboteurBot, {"r": 1}),
-    "loyal vs deduce": (LoyalBot, DeduceBot, {"r": 1}),
-    "deduce vs deduce": (DeduceBot, DeduceBot, {"r": 1}),
+    "loyal vs deduce": (LoyalBot, DeduceBot, {}),
+    "deduce vs deduce": (DeduceBot, DeduceBot, {}),
 }
 
 

@@ -67,10 +67,22 @@ def test_deduce_as_shield_holds_back_its_lowest_blue(hand, reserve, played):
     assert bot.act(game.view(0), game.legal_actions()) == CLAIM + len(played) - sum(v < 0 for v in played)
 
 
-def test_deduce_as_hydra_plays_the_saboteurs_reds_whatever_its_reserve():
+@pytest.mark.parametrize(("villain", "lurk", "r", "played"), [
+    ("V01", 2, 2, [4]),            # tier 1 before lurk 2: SHIELD's play, the lowest blue kept
+    ("V06", 2, 2, [-5, -4]),       # tier 2: its two worst reds
+    ("V13", 2, 1, [-5]),           # tier 3, r = 1: its worst red, as saboteur r = 1
+    ("V01", 1, 2, [-5, -4]),       # lurk 1: sabotage from the first villain
+    ("V13", 5, 2, [4]),            # lurk 5: never (at the Red Skull it reveals, as saboteur does)
+])
+def test_deduce_as_hydra_plays_as_shield_before_its_lurk_tier_then_its_worst_reds(villain, lurk, r, played):
     game = t.position(players=5, loyalty=[1, 0, 0, 1, 0], heroes="HR01,HR03,HR11,HR13,HR06")
+    t.set_villain(game, villain)
     t.give_hand(game, 0, [1, 4, -5, -4, -2])
-    assert DeduceBot(seed=0, reserve=1).act(game.view(0), game.legal_actions()) == t.play([-5])
+    bot = DeduceBot(seed=0, r=r, lurk=lurk)
+    action = bot.act(game.view(0), game.legal_actions())
+    assert action == t.play(played)
+    game.apply(action)
+    assert bot.act(game.view(0), game.legal_actions()) == CLAIM + sum(v > 0 for v in played)   # the truth
 
 
 def test_the_saboteur_plays_its_worst_reds_and_claims_them_good():
