@@ -31,7 +31,7 @@ import time
 from typing import Any
 
 from hydra_env.games.hail_hydra.bots import DeduceBot, SaboteurBot
-from hydra_env.games.hail_hydra.calibrate import team_figures, wilson
+from hydra_env.games.hail_hydra.calibrate import check_counts, share_line, team_figures
 from hydra_env.games.hail_hydra.codec import PASS, USE
 from hydra_env.games.hail_hydra.state import KO_OFFER, RESOLVE_OFFER, VERDICT_OFFER
 
@@ -102,18 +102,13 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"{text!r}: give base, KNOB=NUMBER with KNOB one of {', '.join(KNOBS)}, "
                          f"OFFER=use|pass with OFFER one of {', '.join(OFFERS)}, or reserve=0..3")
         parsed.append((text, variant(knob, number)))
-    if args.games < 1:
-        parser.error("--games must be at least 1")
-    if any(not 5 <= p <= 8 for p in args.players):
-        parser.error("--players: Hail Hydra is played by 5 to 8")
+    check_counts(parser, args.games, args.players)
     for name, bot in parsed:
         for players in args.players:
             began = time.process_time()
             wins = shield_share(bot, players, args.games)
-            low, high = wilson(wins, args.games)
-            print(f"{name} {players} players: SHIELD {100 * wins / args.games:.1f}% [{100 * low:.1f}, "
-                  f"{100 * high:.1f}] over {args.games:,} games against saboteur "
-                  f"({time.process_time() - began:.0f} CPU s)", flush=True)
+            print(share_line(name, players, "SHIELD", wins, args.games, "saboteur",
+                             time.process_time() - began), flush=True)
     return 0
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hydra_env.games.hail_hydra.bots import DeduceBot, LoyalBot, SaboteurBot
-from hydra_env.games.hail_hydra.calibrate import team_figures, wilson
+from hydra_env.games.hail_hydra.calibrate import check_counts, share_line, team_figures
 
 SHIELD = {"deduce": DeduceBot, "saboteur": SaboteurBot, "loyal": LoyalBot}
 RANGES = {"lurk": (1, 5), "r": (1, 3)}
@@ -60,18 +60,13 @@ def main(argv: list[str] | None = None) -> int:
         parsed = [parse_variant(text) for text in args.variants]
     except ValueError as exc:
         parser.error(str(exc))
-    if args.games < 1:
-        parser.error("--games must be at least 1")
-    if any(not 5 <= p <= 8 for p in args.players):
-        parser.error("--players: Hail Hydra is played by 5 to 8")
+    check_counts(parser, args.games, args.players)
     for name, bot in parsed:
         for players in args.players:
             began = time.process_time()
             wins = hydra_wins(SHIELD[args.shield], bot, players, args.games)
-            low, high = wilson(wins, args.games)
-            print(f"{name} {players} players: HYDRA {100 * wins / args.games:.1f}% [{100 * low:.1f}, "
-                  f"{100 * high:.1f}] over {args.games:,} games against {args.shield} SHIELD "
-                  f"({time.process_time() - began:.0f} CPU s)", flush=True)
+            print(share_line(name, players, "HYDRA", wins, args.games, f"{args.shield} SHIELD",
+                             time.process_time() - began), flush=True)
     return 0
 
 

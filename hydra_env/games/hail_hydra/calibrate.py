@@ -92,6 +92,23 @@ def team_figures(shield: Callable[..., Any], hydra: Callable[..., Any], params: 
             "precision": hits / knockouts if knockouts else 0.0}
 
 
+def check_counts(parser: argparse.ArgumentParser, games: int, players: list[int]) -> None:
+    """``parser.error`` (exit status 2, before any game) for a game count under 1 or a player
+    count outside 5–8."""
+    if games < 1:
+        parser.error("--games must be at least 1")
+    if any(not 5 <= p <= 8 for p in players):
+        parser.error("--players: Hail Hydra is played by 5 to 8")
+
+
+def share_line(name: str, players: int, side: str, wins: int, games: int, against: str,
+               cpu_seconds: float) -> str:
+    """One printed row of a variant benchmark: ``side``'s win share with its 95% Wilson interval."""
+    low, high = wilson(wins, games)
+    return (f"{name} {players} players: {side} {100 * wins / games:.1f}% [{100 * low:.1f}, {100 * high:.1f}] "
+            f"over {games:,} games against {against} ({cpu_seconds:.0f} CPU s)")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -103,10 +120,7 @@ def main(argv: list[str] | None = None) -> None:
     unknown = [name for name in args.tables if name not in TABLES]
     if unknown:
         parser.error(f"unknown table {unknown[0]!r}; the tables are: {', '.join(map(repr, TABLES))}")
-    if args.games < 1:
-        parser.error("--games must be at least 1")
-    if any(not 5 <= p <= 8 for p in args.players):
-        parser.error("--players: Hail Hydra is played by 5 to 8")
+    check_counts(parser, args.games, args.players)
     if args.components:
         try:
             load_components(args.components)
