@@ -26,8 +26,10 @@ variant and player count: SHIELD's win share and its 95% Wilson interval.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from hydra_env.games.hail_hydra.bots import DeduceBot, SaboteurBot
@@ -57,14 +59,12 @@ def offer_variant(offer: str, use: bool) -> type[DeduceBot]:
     return type(f"Deduce_{offer}_{'use' if use else 'pass'}", (DeduceBot,), {"decide": decide})
 
 
-def reserve_variant(blues: int) -> type[DeduceBot]:
+def reserve_variant(blues: int) -> Callable[..., DeduceBot]:
     """``deduce`` holding back ``blues`` blues in its SHIELD plays (its parameter ``reserve``)."""
-    def init(self: DeduceBot, seed: int | None = None, r: int = 1, **params: Any) -> None:
-        DeduceBot.__init__(self, seed, r, reserve=blues, **params)
-    return type(f"Deduce_reserve_{blues}", (DeduceBot,), {"__init__": init})
+    return functools.partial(DeduceBot, reserve=blues)
 
 
-def shield_share(bot: type[DeduceBot], players: int, games: int) -> int:
+def shield_share(bot: Callable[..., DeduceBot], players: int, games: int) -> int:
     """SHIELD's wins over ``games`` games (seeds 0…) with ``bot`` at every SHIELD seat."""
     return round(team_figures(bot, SaboteurBot, {"r": 1}, players, games)["shield"] * games)
 
