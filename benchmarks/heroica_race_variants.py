@@ -10,11 +10,16 @@ valued by its estimated chance of losing, ``Σ_k q_k · U_k`` (``bot_values.dead
 the chance that the first rival finishes between the hero's turns k and k + 1, times the
 least chance of not having won within k turns, from the solver's ``unfinished`` tables);
 the rest of its play (the wait for a rival at the General, drinking, the Monster Player)
-is the heuristic's. Printed: the win share with its 95% Wilson interval (fair share 25%).
+is the heuristic's. The variant ``rollout=K`` is one step of policy improvement on the
+heuristic: at every decision with more than one legal action, each action is valued by ``K``
+playouts of four ``heuristic`` players from the true position (nothing is hidden, HR34; the
+die reseeded per playout, the same ``K`` dice streams for every action), the heuristic's own
+choice kept on ties. Printed: the win share with its 95% Wilson interval (fair share 25%).
 
 ::
 
     PYTHONPATH=. python benchmarks/heroica_race_variants.py --games 8000 margin=0 margin=3 wait=-1 deadline
+    PYTHONPATH=. python benchmarks/heroica_race_variants.py --games 1000 rollout=16
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import sys
 import time
 from typing import Any
 
+from hydra_env.api.rng import CounterRng
 from hydra_env.games.heroica import bot_parts, bot_values, bots
 from hydra_env.games.heroica.measure import wilson
 from hydra_env.games.heroica.spec import new_game
@@ -47,6 +53,37 @@ class Deadline(bots.HeuristicBot):
         return min(a for a in values if values[a] <= best + 1e-12)
 
 
+class Rollout(bots.HeuristicBot):
+    """The heuristic improved by ``playouts`` playouts per legal action (on the Python engine)."""
+
+    def __init__(self, playouts: int, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.playouts = playouts
+        self.crowd = [bots.HeuristicBot(seed) for _ in range(4)]
+
+    def act(self, view: Any, legal_actions: list[int]) -> int:
+        """The legal action that won the most playouts (the heuristic's own on ties)."""
+        mine = super().act(view, legal_actions)
+        if len(legal_actions) == 1:
+            return mine
+        game, seat = view.game, view.seat
+        streams = [self.rng.getrandbits(62) for _ in range(self.playouts)]
+        wins = {action: sum(self.playout(game, action, stream) == seat for stream in streams)
+                for action in legal_actions}
+        return max(legal_actions, key=lambda action: (wins[action], action == mine))
+
+    def playout(self, game: Any, action: int, stream: int) -> int | None:
+        """The winner of the race after ``action``, every seat played by the heuristic and the
+        die drawn from ``stream`` (a Python game's state holds its die as a CounterRng)."""
+        game = game.clone()
+        game._state.rng = CounterRng(stream)
+        game.apply(action)
+        while not game.is_over:
+            seat = game.current_player
+            game.apply(self.crowd[seat].act(game.view(seat), game.legal_actions()))
+        return game.result().winner
+
+
 class Variant(bots.HeuristicBot):
     """The heuristic with one module constant set to ``value`` while it decides."""
 
@@ -65,14 +102,18 @@ class Variant(bots.HeuristicBot):
             setattr(self.module, self.name, before)
 
 
-def win_share(knob: str, value: int, games: int, seats: int = 4) -> tuple[int, float]:
-    """(wins, CPU seconds) of the variant (``knob`` ``deadline``: :class:`Deadline`) over
-    ``games`` races, seats rotated."""
+def win_share(knob: str, value: int, games: int, seats: int = 4, first: int = 0) -> tuple[int, float]:
+    """(wins, CPU seconds) of the variant (``knob`` ``deadline``: :class:`Deadline`; ``rollout``:
+    :class:`Rollout`, on the Python engine) over ``games`` races (game ``g`` dealt from seed ``g``,
+    from ``first`` on), seats rotated."""
     wins, began = 0, time.process_time()
-    for g in range(games):
+    for g in range(first, first + games):
         mine = g % seats
-        game = new_game(seed=g, num_players=seats, mode="race")
-        variant = Deadline(seed=g) if knob == "deadline" else Variant(knob, value, seed=g)
+        game = new_game(seed=g, num_players=seats, mode="race", engine="python" if knob == "rollout" else None)
+        if knob in ("deadline", "rollout"):
+            variant = Deadline(seed=g) if knob == "deadline" else Rollout(value, seed=g)
+        else:
+            variant = Variant(knob, value, seed=g)
         players = [variant if s == mine else bots.HeuristicBot(seed=g) for s in range(seats)]
         while not game.is_over:
             seat = game.current_player
@@ -85,8 +126,10 @@ def main(argv: list[str] | None = None) -> int:
     """Each VARIANT (``knob=value``) in turn: its share and interval."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("variants", nargs="+", metavar="KNOB=VALUE",
-                        help=f"knobs: {', '.join(KNOBS)}; or deadline (no value)")
+                        help=f"knobs: {', '.join(KNOBS)}; rollout=PLAYOUTS; or deadline (no value)")
     parser.add_argument("--games", type=int, default=8000, help="races per variant (default 8000)")
+    parser.add_argument("--seed", type=int, default=0, help="the first race's seed (default 0); "
+                        "race g is dealt from seed g and the variant sits at seat g mod 4")
     args = parser.parse_args(argv)
     parsed = []
     for text in args.variants:
@@ -94,17 +137,22 @@ def main(argv: list[str] | None = None) -> int:
             parsed.append(("deadline", 0))
             continue
         knob, _, value = text.partition("=")
-        if knob not in KNOBS or not value.lstrip("-").isdigit():
-            parser.error(f"{text!r}: give KNOB=INTEGER with KNOB one of {', '.join(KNOBS)}")
+        if knob == "rollout" and (not value.isdigit() or int(value) < 1):
+            parser.error(f"{text!r}: give rollout=PLAYOUTS with PLAYOUTS a whole number of at least 1")
+        if knob not in (*KNOBS, "rollout") or not value.lstrip("-").isdigit():
+            parser.error(f"{text!r}: give KNOB=INTEGER with KNOB one of {', '.join(KNOBS)} (or rollout=PLAYOUTS)")
         parsed.append((knob, int(value)))
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.seed < 0:
+        parser.error("--seed must be 0 or more")
     for knob, value in parsed:
-        wins, cpu = win_share(knob, value, args.games)
+        wins, cpu = win_share(knob, value, args.games, first=args.seed)
         low, high = wilson(wins, args.games)
         name = knob if knob == "deadline" else f"{knob}={value}"
         print(f"{name}: {100 * wins / args.games:.2f}% [{100 * low:.2f}, {100 * high:.2f}] "
-              f"over {args.games:,} races against three heuristic ({cpu:.0f} CPU s)", flush=True)
+              f"over {args.games:,} races (seeds {args.seed}–{args.seed + args.games - 1}) against three heuristic "
+              f"({cpu:.0f} CPU s)", flush=True)
     return 0
 
 

@@ -17,6 +17,33 @@ def test_the_deadline_variant_plays_whole_races_and_counts_its_wins():
     assert 0 <= wins <= 8 and cpu > 0
 
 
+def test_the_rollout_variant_keeps_the_heuristic_choice_when_every_playout_ties():
+    class Tied(variants.Rollout):
+        def playout(self, game, action, stream):
+            return None                                   # no playout is ever won
+    game = variants.new_game(seed=3, num_players=4, mode="race", engine="python")
+    tied, plain = Tied(2, seed=0), variants.bots.HeuristicBot(seed=0)
+    for _ in range(40):
+        if game.is_over:
+            break
+        seat, legal = game.current_player, game.legal_actions()
+        assert tied.act(game.view(seat), legal) == plain.act(game.view(seat), legal)
+        game.apply(plain.act(game.view(seat), legal))
+
+
+def test_the_rollout_variant_plays_whole_races_and_counts_its_wins():
+    wins, cpu = variants.win_share("rollout", 2, games=2)
+    assert 0 <= wins <= 2 and cpu > 0
+
+
+def test_races_are_dealt_from_the_given_first_seed_on(monkeypatch):
+    seeds = []
+    real = variants.new_game
+    monkeypatch.setattr(variants, "new_game", lambda **kw: seeds.append(kw["seed"]) or real(**kw))
+    variants.win_share("margin", 2, games=3, first=5)
+    assert seeds == [5, 6, 7]
+
+
 def test_a_knob_is_turned_only_while_the_variant_decides():
     before = bot_values.RACE_MARGIN
     wins, _ = variants.win_share("margin", before + 3, games=4)
@@ -27,7 +54,9 @@ def test_a_knob_is_turned_only_while_the_variant_decides():
 @pytest.mark.parametrize("argv, message", [
     (["speed=3"], "give KNOB=INTEGER with KNOB one of margin, horizon, wait"),
     (["margin=two"], "give KNOB=INTEGER"),
+    (["rollout=0"], "give rollout=PLAYOUTS with PLAYOUTS a whole number of at least 1"),
     (["deadline", "--games", "0"], "--games must be at least 1"),
+    (["deadline", "--seed", "-1"], "--seed must be 0 or more"),
 ])
 def test_bad_variants_and_counts_are_refused_naming_the_fix(argv, message, capsys):
     assert_refused(variants.main, argv, message, capsys)
