@@ -102,6 +102,15 @@ class Variant(bots.HeuristicBot):
             setattr(self.module, self.name, before)
 
 
+def make_variant(knob: str, value: int, seed: int) -> bots.HeuristicBot:
+    """The variant's bot: :class:`Deadline`, :class:`Rollout` (``value`` playouts) or a knob turned."""
+    if knob == "deadline":
+        return Deadline(seed=seed)
+    if knob == "rollout":
+        return Rollout(value, seed=seed)
+    return Variant(knob, value, seed=seed)
+
+
 def win_share(knob: str, value: int, games: int, seats: int = 4, first: int = 0) -> tuple[int, float]:
     """(wins, CPU seconds) of the variant (``knob`` ``deadline``: :class:`Deadline`; ``rollout``:
     :class:`Rollout`, on the Python engine) over ``games`` races (game ``g`` dealt from seed ``g``,
@@ -110,10 +119,7 @@ def win_share(knob: str, value: int, games: int, seats: int = 4, first: int = 0)
     for g in range(first, first + games):
         mine = g % seats
         game = new_game(seed=g, num_players=seats, mode="race", engine="python" if knob == "rollout" else None)
-        if knob in ("deadline", "rollout"):
-            variant = Deadline(seed=g) if knob == "deadline" else Rollout(value, seed=g)
-        else:
-            variant = Variant(knob, value, seed=g)
+        variant = make_variant(knob, value, g)
         players = [variant if s == mine else bots.HeuristicBot(seed=g) for s in range(seats)]
         while not game.is_over:
             seat = game.current_player
