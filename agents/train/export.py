@@ -5,7 +5,9 @@
     python -m agents.train.export runs/Solo-v0__solo-default__0__... solo-default \\
         --command "hydra-env train configs/solo_default_policy.yaml"
 
-writes ``agents/policies/NAME.zip`` (the run's ``best_model.zip`` without the
+(``--fine-tune TEAM_PPO_DIR``: the best model of a team PPO run that started from the
+run's model, its settings and evaluations added to the provenance) writes
+``agents/policies/NAME.zip`` (the run's ``best_model.zip`` without the
 optimizer's moment estimates, which only training needs: a third of the size) and
 ``agents/policies/NAME.yaml``: the command, the resolved config, the env it runs
 in (``env``: id and keyword arguments, what ``hydra_env.envs.make_env_for``
@@ -108,14 +110,34 @@ def _save_for_acting(source: Path, target: Path, env: tuple[str, dict[str, Any]]
             setattr(model, RUN_ID_KEY, run)
 
 
-def export_policy(run_dir: Path, name: str, command: str, target: Path = POLICY_DIR) -> Path:
-    """Copy ``run_dir/best_model.zip`` to ``target/NAME.zip`` with ``NAME.yaml`` beside it."""
-    best = run_dir / "best_model.zip"
+def fine_tune_record(folder: Path) -> dict[str, Any]:
+    """What a team PPO folder (:mod:`agents.train.team_ppo`) says of its run: its
+    ``team_ppo.json`` (settings, initial policy, command) and its evaluations (``eval.csv``)."""
+    record = _json(folder / "team_ppo.json")
+    if not isinstance(record, dict):
+        raise ConfigError(f"{folder} has no team_ppo.json: give a folder that "
+                          f"`python -m agents.train.team_ppo` wrote")
+    evals = folder / "eval.csv"
+    if evals.is_file():
+        import csv
+        with open(evals, newline="") as fh:
+            record["evaluations"] = [{k: float(v) for k, v in row.items()} for row in csv.DictReader(fh)]
+    return record
+
+
+def export_policy(run_dir: Path, name: str, command: str, target: Path = POLICY_DIR,
+                  fine_tune: Path | None = None) -> Path:
+    """Copy ``run_dir/best_model.zip`` to ``target/NAME.zip`` with ``NAME.yaml`` beside it;
+    with ``fine_tune`` (a team PPO folder that started from that run's model), that folder's
+    ``best_model.zip`` instead, and its record (:func:`fine_tune_record`) in the provenance."""
+    best = (fine_tune or run_dir) / "best_model.zip"
     if not best.is_file():
-        raise ConfigError(f"{run_dir} has no best_model.zip: give a run folder of `hydra-env "
-                          f"train` that evaluated at least once")
-    target.mkdir(parents=True, exist_ok=True)
+        raise ConfigError(f"{best.parent} has no best_model.zip: give a run folder of `hydra-env "
+                          f"train` (or of team PPO) that evaluated at least once")
     record = provenance(run_dir, command)
+    if fine_tune is not None:
+        record["fine_tune"] = fine_tune_record(fine_tune)
+    target.mkdir(parents=True, exist_ok=True)
     env = (record["env"]["id"], record["env"]["kwargs"])
     meta = yaml.dump(record, Dumper=PlainDumper, sort_keys=False)
     for suffix, write in ((".zip", lambda p: _save_for_acting(best, p, env)),
@@ -161,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--command", help="the command that trained the run")
     p.add_argument("--target", type=Path, default=POLICY_DIR, help="folder of shipped policies")
     p.add_argument("--force", action="store_true", help="replace the policy NAME if it exists")
+    p.add_argument("--fine-tune", type=Path, metavar="TEAM_PPO_DIR",
+                   help="ship this team PPO folder's best model (fine-tuned from RUN_DIR's)")
     p.add_argument("--record-env", type=Path, metavar="POLICY_ZIP",
                    help="instead: record the env arguments of POLICY_ZIP's provenance yaml "
                         "in the zip itself")
@@ -176,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: the policy {args.name} exists in {args.target}; pass --force to "
                   f"replace it", file=sys.stderr)
             return 2
-        path = export_policy(args.run_dir, args.name, args.command, args.target)
+        path = export_policy(args.run_dir, args.name, args.command, args.target, args.fine_tune)
     except (ConfigError, OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -166,6 +166,11 @@ class GameEnv(gym.Env):
             return list(range(self.num_players))
         return [int(self.seat_argument)]
 
+    def teams(self, game: Any) -> list[list[int]]:
+        """The seats of ``game`` that share one reward, team by team (a trainer that plays a
+        whole team with one policy asks it): by default every seat is its own team."""
+        return [[seat] for seat in range(int(game.num_players))]
+
     def _advance(self) -> None:
         """The opponents play until the learning seat decides or the game is over."""
         play_opponents(self.game, self.seat, self.bots)

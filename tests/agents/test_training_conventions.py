@@ -154,6 +154,26 @@ def test_export_records_the_env_in_the_provenance_and_the_zip(tiny_run: SimpleNa
     assert recorded["final_report"]["evaluated_model"]["model"] == "final"
 
 
+def test_export_of_a_fine_tune_ships_its_model_and_records_its_run(tiny_run: SimpleNamespace,
+                                                                    tmp_path: Path) -> None:
+    import yaml
+    team = tmp_path / "team"
+    team.mkdir()
+    shutil.copy(tiny_run.run / "final_model.zip", team / "best_model.zip")
+    (team / "team_ppo.json").write_text(json.dumps({"init": "runs/x/final_model.zip", "learner_teams": [0]}))
+    (team / "eval.csv").write_text("rollout,win_share\n0,0.25\n10,0.5\n")
+    path = export.export_policy(tiny_run.run, "tuned", "hydra-env train X; team_ppo", target=tmp_path / "out",
+                                fine_tune=team)
+    recorded = yaml.safe_load(path.with_suffix(".yaml").read_text())
+    assert recorded["fine_tune"]["init"] == "runs/x/final_model.zip"
+    assert recorded["fine_tune"]["evaluations"] == [{"rollout": 0.0, "win_share": 0.25},
+                                                    {"rollout": 10.0, "win_share": 0.5}]
+    (team / "team_ppo.json").unlink()
+    with pytest.raises(ConfigError, match="has no team_ppo.json"):
+        export.export_policy(tiny_run.run, "again", "X", target=tmp_path / "out2", fine_tune=team)
+    assert not (tmp_path / "out2").exists()
+
+
 def test_mismatched_env_error_names_the_env_arguments_the_policy_needs(
         tiny_run: SimpleNamespace) -> None:
     for wrong in ({"candidates": 32, "flatten": True}, {"flatten": False}):

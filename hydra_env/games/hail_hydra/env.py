@@ -92,6 +92,11 @@ class HailHydraEnv(GameEnv):
         """Every seat with a ``loyalty`` other than ``random`` (where the deal puts it), else as GameEnv."""
         return list(range(self.num_players)) if self.loyalty != "random" else super().learning_seats()
 
+    def teams(self, game: Any) -> list[list[int]]:
+        """SHIELD's seats, then HYDRA's (HH36: every seat of a team gets the team's reward)."""
+        loyalty = list(game.state.loyalty)
+        return [[s for s, loyal in enumerate(loyalty) if loyal == side] for side in (0, 1)]
+
     def _outcome_for(self, game: Any, seat: int) -> tuple[float, dict[str, Any]]:
         reward, info = super()._outcome_for(game, seat)
         if self.team_reward:

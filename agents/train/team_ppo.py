@@ -1,0 +1,212 @@
+"""Team PPO: a trained policy fine-tuned with every seat of its team playing it.
+
+::
+
+    python -m agents.train.team_ppo --init RUN/warm_start.zip --opponents saboteur \\
+        --learner-teams 0 --rollouts 100 --out runs/team-ppo
+
+(the command line: :mod:`agents.train.team_ppo_command`).
+
+Each rollout plays ``--games`` whole games (:mod:`agents.train.team_rollout`): the
+learning team drawn per game from ``--learner-teams`` (indices into the env's
+``teams``: for Hail Hydra 0 is SHIELD, 1 HYDRA), its every seat the current policy, the
+other seats bots drawn from ``--opponents`` per seat. Then a clipped PPO update
+(Schulman et al., 2017) on all the learning seats' decisions: ``--epochs`` passes in
+minibatches of ``--batch-size``, GAE advantages normalised per minibatch, a value loss,
+an entropy bonus, gradient clipping, and an early stop when the approximate KL to the
+rollout's policy passes ``--target-kl``. Every ``--eval-every`` rollouts the policy plays
+``--eval-games`` games deterministically (the same seeds every time, the learning team
+and its opponents as in training) and the best model by that win share is kept.
+
+The run folder gets ``progress.csv`` (one line per rollout), ``eval.csv``,
+``eval.png`` (the evaluation's win share per rollout), ``model_NNN.zip`` at each evaluation
+and ``best_model.zip``; a saved model loads as the initial one does (``ppo:PATH``).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+from agents.progress import note, progress
+from agents.train.team_rollout import GameBatch, collect, play_games
+from hydra_env.errors import ConfigError
+
+EVAL_SEED = 5_000_000
+"""The evaluation games' first seed (apart from the training games')."""
+
+
+@dataclass
+class Settings:
+    """The PPO settings of a team run (see the module docstring for each)."""
+
+    games: int = 128
+    rollouts: int = 100
+    learning_rate: float = 3e-5
+    clip_range: float = 0.1
+    epochs: int = 4
+    batch_size: int = 1024
+    ent_coef: float = 0.0
+    vf_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    target_kl: float = 0.02
+    gamma: float = 1.0
+    gae_lambda: float = 0.95
+    eval_every: int = 10
+    eval_games: int = 400
+    seed: int = 0
+
+
+def ppo_update(policy: Any, batch: GameBatch, settings: Settings, rng: np.random.Generator) -> dict[str, float]:
+    """Clipped PPO epochs over ``batch``; the mean losses, the last approximate KL, the
+    share of clipped ratios and the epochs run."""
+    for group in policy.optimizer.param_groups:
+        group["lr"] = settings.learning_rate
+    policy.set_training_mode(True)
+    tensors = {name: torch.as_tensor(getattr(batch, name)) for name in
+               ("obs", "actions", "log_probs", "advantages", "returns")}
+    masks = batch.masks
+    n, stats, epochs = len(batch), {"policy_loss": [], "value_loss": [], "entropy": [], "clipped": []}, 0
+    kl = 0.0
+    for _ in range(settings.epochs):
+        order = rng.permutation(n)
+        kls = []
+        for start in range(0, n, settings.batch_size):
+            idx = order[start:start + settings.batch_size]
+            values, log_prob, entropy = policy.evaluate_actions(tensors["obs"][idx], tensors["actions"][idx],
+                                                                action_masks=masks[idx])
+            adv = tensors["advantages"][idx]
+            adv = (adv - adv.mean()) / (adv.std() + 1e-8) if len(idx) > 1 else adv
+            log_ratio = log_prob - tensors["log_probs"][idx]
+            ratio = torch.exp(log_ratio)
+            clipped = torch.clamp(ratio, 1 - settings.clip_range, 1 + settings.clip_range)
+            policy_loss = -torch.min(adv * ratio, adv * clipped).mean()
+            value_loss = torch.nn.functional.mse_loss(values.flatten(), tensors["returns"][idx])
+            entropy_loss = -entropy.mean() if entropy is not None else -(-log_prob).mean()
+            loss = policy_loss + settings.vf_coef * value_loss + settings.ent_coef * entropy_loss
+            policy.optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(policy.parameters(), settings.max_grad_norm)
+            policy.optimizer.step()
+            with torch.no_grad():
+                kls.append(float(((ratio - 1) - log_ratio).mean()))
+                stats["clipped"].append(float(((ratio - 1).abs() > settings.clip_range).float().mean()))
+            stats["policy_loss"].append(float(policy_loss.detach()))
+            stats["value_loss"].append(float(value_loss.detach()))
+            stats["entropy"].append(float(-entropy_loss.detach()))
+        epochs += 1
+        kl = float(np.mean(kls))
+        if settings.target_kl and kl > 1.5 * settings.target_kl:
+            break
+    policy.set_training_mode(False)
+    return {**{k: float(np.mean(v)) for k, v in stats.items()}, "approx_kl": kl, "epochs": float(epochs)}
+
+
+def _team_picker(teams: list[int]):
+    def pick(rng: np.random.Generator, count: int) -> int:
+        team = int(teams[int(rng.integers(len(teams)))])
+        if team >= count:
+            raise ConfigError(f"--learner-teams {team}: the game has {count} teams (0 to {count - 1})")
+        return team
+    return pick
+
+
+def _opponent_maker(names: list[str], game: str):
+    from hydra_env.envs.bots import make_bot
+
+    def make(rng: np.random.Generator, seed: int) -> Any:
+        return make_bot(names[int(rng.integers(len(names)))], game=game, seed=seed)
+    return make
+
+
+def evaluate(policy: Any, core: Any, settings: Settings, teams: list[int], opponents: list[str]) -> dict[str, Any]:
+    """The policy's deterministic play over ``eval_games`` fixed seeds: the learning team's
+    win share (end reward above 0), overall and per player count."""
+    seeds = [EVAL_SEED + settings.seed + i for i in range(settings.eval_games)]
+    wins: dict[int, list[bool]] = {}
+    for start in range(0, len(seeds), settings.games):
+        chunk = seeds[start:start + settings.games]
+        _, rewards, _ = play_games(policy, core, chunk, _team_picker(teams),
+                                   _opponent_maker(opponents, core.game_spec.name), deterministic=True)
+        for seed, reward in zip(chunk, rewards):
+            players = int(core.deal(seed).num_players)
+            wins.setdefault(players, []).append(reward > 0)
+    every = [w for ws in wins.values() for w in ws]
+    per_count = {f"win_share_{p}": float(np.mean(ws)) for p, ws in sorted(wins.items())}
+    return {"win_share": float(np.mean(every)), **per_count}
+
+
+def plot_evaluations(rows: list[tuple[int, dict[str, float]]], path: Path) -> None:
+    """``eval.png``: the evaluation's win share per rollout, overall and per player count."""
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(6.4, 3.6))
+    ax = fig.subplots()
+    xs = [r for r, _ in rows]
+    for key in rows[0][1]:
+        label = "all games" if key == "win_share" else f"{key.rsplit('_', 1)[-1]} players"
+        ax.plot(xs, [100 * figures[key] for _, figures in rows], marker="o", markersize=3,
+                linewidth=2.0 if key == "win_share" else 0.8, label=label)
+    ax.set_xlabel("rollout")
+    ax.set_ylabel("learning team wins (%)")
+    ax.legend(fontsize=7)
+    fig.suptitle("Team PPO: deterministic evaluation on fixed seeds", fontsize=10)
+    fig.savefig(path, dpi=110, metadata={"Software": None})
+
+
+def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents: list[str], out: Path,
+          provenance: dict[str, Any] | None = None) -> Path:
+    """The team PPO run of the module docstring (``team_ppo.json`` records its settings and
+    ``provenance``, such as the initial policy); the path of the best model."""
+    out.mkdir(parents=True, exist_ok=True)
+    record = {"settings": asdict(settings), "learner_teams": list(teams), "opponents": list(opponents),
+              "env": core.spec.id if core.spec is not None else type(core).__name__, **(provenance or {})}
+    (out / "team_ppo.json").write_text(json.dumps(record, indent=1) + "\n")
+    rng = np.random.default_rng(settings.seed)
+    policy, game = model.policy, core.game_spec.name
+    best, best_path = -1.0, out / "best_model.zip"
+    with open(out / "progress.csv", "w", newline="") as log, open(out / "eval.csv", "w", newline="") as evals:
+        rows, eval_rows = csv.writer(log), csv.writer(evals)
+        rows.writerow(["rollout", "games", "decisions", "team_reward", "policy_loss", "value_loss", "entropy",
+                       "approx_kl", "clipped", "epochs", "seconds"])
+        eval_header, history = False, []
+        for r in progress(range(settings.rollouts + 1), desc="team PPO", unit="rollout"):
+            if r % settings.eval_every == 0 or r == settings.rollouts:
+                figures = evaluate(policy, core, settings, teams, opponents)
+                if not eval_header:
+                    eval_rows.writerow(["rollout", *figures])
+                    eval_header = True
+                eval_rows.writerow([r, *(f"{v:.4f}" for v in figures.values())])
+                evals.flush()
+                history.append((r, figures))
+                plot_evaluations(history, out / "eval.png")
+                model.save(out / f"model_{r:03d}.zip")
+                note(f"rollout {r}: evaluation win share {figures['win_share']:.3f} "
+                     + " ".join(f"{k[-1]}p {v:.3f}" for k, v in figures.items() if k != "win_share"))
+                if figures["win_share"] > best:
+                    best = figures["win_share"]
+                    model.save(best_path)
+            if r == settings.rollouts:
+                break
+            start = time.time()
+            seeds = [settings.seed * 10_000_000 + r * settings.games + i for i in range(settings.games)]
+            batch = collect(policy, core, seeds, _team_picker(teams), _opponent_maker(opponents, game),
+                            settings.gamma, settings.gae_lambda)
+            stats = ppo_update(policy, batch, settings, rng)
+            rows.writerow([r + 1, settings.games, len(batch), f"{np.mean(batch.team_rewards):.4f}",
+                           *(f"{stats[k]:.5f}" for k in ("policy_loss", "value_loss", "entropy", "approx_kl",
+                                                         "clipped")), int(stats["epochs"]),
+                           f"{time.time() - start:.1f}"])
+            log.flush()
+    return best_path
+
+
+if __name__ == "__main__":
+    from agents.train.team_ppo_command import main
+    raise SystemExit(main())

@@ -1,0 +1,82 @@
+"""``python -m agents.train.team_ppo``'s command line: every argument checked before a game
+is played (a bad one is one line on stderr and exit status 2), then the team PPO run
+(:func:`agents.train.team_ppo.train`)."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from pathlib import Path
+
+from agents.outputs import UsageError, check_out, run_tool
+from agents.train.team_ppo import Settings, train
+from hydra_env.errors import ConfigError
+
+POSITIVE = {"games", "rollouts", "epochs", "batch_size", "eval_every", "eval_games"}
+"""The settings that must be at least 1."""
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line (checked in :func:`run_command`)."""
+    from agents.train import team_ppo
+    parser = argparse.ArgumentParser(prog="python -m agents.train.team_ppo",
+                                     description=(team_ppo.__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--init", required=True, type=Path, help="the policy zip to start from")
+    parser.add_argument("--out", required=True, type=Path, help="the run folder to write")
+    parser.add_argument("--force", action="store_true", help="replace a non-empty --out folder")
+    parser.add_argument("--opponents", nargs="+", default=["random"], help="bots for the other teams' seats")
+    parser.add_argument("--learner-teams", nargs="+", type=int, default=[0],
+                        help="the learning team's index among the env's teams, drawn per game")
+    for field in dataclasses.fields(Settings):
+        parser.add_argument("--" + field.name.replace("_", "-"), type=type(field.default), default=field.default)
+    return parser
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    """The run's settings; UsageError for a count below 1 or a negative rate or coefficient."""
+    values = {f.name: getattr(args, f.name) for f in dataclasses.fields(Settings)}
+    for name, value in values.items():
+        low = 1 if name in POSITIVE else 0
+        if value < low:
+            raise UsageError(f"--{name.replace('_', '-')} must be at least {low}, got {value}")
+    if not 0 < values["gamma"] <= 1 or not 0 <= values["gae_lambda"] <= 1:
+        raise UsageError("--gamma must lie in (0, 1] and --gae-lambda in [0, 1]")
+    return Settings(**values)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Check the arguments, the policy file, the bots and the teams; then train."""
+    import torch
+
+    from agents.policy_load import load_policy
+    from hydra_env.envs.opponents import check_opponent
+    from hydra_env.envs.policy_env import make_env_for
+    settings = settings_from(args)
+    if not args.init.is_file():
+        raise UsageError(f"--init {args.init}: no such policy file; give a .zip a training run saved")
+    check_out(args.out, args.force)
+    try:
+        model = load_policy(args.init)
+        core = make_env_for(args.init).unwrapped
+        for name in args.opponents:
+            check_opponent(name, core.game_spec.name)
+    except ConfigError as error:
+        raise UsageError(str(error)) from None
+    if not hasattr(core, "teams"):
+        raise UsageError(f"--init {args.init}: its env is not the generic one-seat env; team PPO needs one")
+    count = len(core.teams(core.deal(settings.seed)))
+    bad = [t for t in args.learner_teams if not 0 <= t < count]
+    if bad:
+        raise UsageError(f"--learner-teams {bad}: the game has {count} teams, numbered 0 to {count - 1}")
+    torch.set_num_threads(1)
+    command = "python -m agents.train.team_ppo " + " ".join(args.argv if args.argv is not None else sys.argv[1:])
+    path = train(model, core, settings, args.learner_teams, args.opponents, args.out,
+                 {"init": str(args.init), "command": command})
+    print(f"best model: {path}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line; a bad argument is one line on stderr and exit status 2."""
+    return run_tool("team_ppo", parser(), run_command, argv)

@@ -1,0 +1,151 @@
+"""Team PPO (agents.train.team_rollout, agents.train.team_ppo): every seat of the learning
+team is the policy, each learning seat's trajectory ends with the team's reward, and the
+update moves the policy towards the actions with positive advantage."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+import pytest
+import torch
+
+import hydra_env  # noqa: F401  (registers the envs)
+from agents.train import team_ppo, team_rollout
+from agents.train.team_rollout import GameBatch, Trajectory
+from hydra_env.envs.bots import make_bot
+
+
+class _FirstLegal:
+    """A stand-in policy: the lowest legal action, log-probability 0, value 0.25."""
+
+    device = "cpu"
+
+    def __call__(self, obs, deterministic=False, action_masks=None):
+        actions = torch.as_tensor(np.argmax(action_masks, axis=1))
+        n = len(actions)
+        return actions, torch.full((n, 1), 0.25), torch.zeros(n)
+
+
+def _saboteurs(rng, seed):
+    return make_bot("saboteur", game="hail_hydra", seed=seed)
+
+
+def _shield(rng, count):
+    return 0
+
+
+def test_hh36_teams_are_the_shield_seats_then_the_hydra_seats() -> None:
+    core = gym.make("hydra_env/HailHydra-v0", num_players=7).unwrapped
+    for seed in range(5):
+        game = core.deal(seed)
+        shield, hydra = core.teams(game)
+        assert sorted(shield + hydra) == list(range(7))
+        assert all(game.state.loyalty[s] == 0 for s in shield) and all(game.state.loyalty[s] == 1 for s in hydra)
+        assert len(hydra) == 3                                   # the loyalty table's 7-player row
+
+
+def test_a_game_without_teams_has_every_seat_alone() -> None:
+    core = gym.make("hydra_env/Heroica-v0", num_players=3, reward="win_loss").unwrapped
+    assert core.teams(core.deal(0)) == [[0], [1], [2]]
+
+
+def test_every_learning_seat_of_a_game_ends_with_the_team_reward() -> None:
+    core = gym.make("hydra_env/HailHydra-v0", num_players=6).unwrapped
+    seeds = [11, 12, 13]
+    trajectories, team_rewards, chosen = team_rollout.play_games(_FirstLegal(), core, seeds, _shield, _saboteurs)
+    assert chosen == [0, 0, 0]
+    for g, seed in enumerate(seeds):
+        shield = core.teams(core.deal(seed))[0]
+        mine = [t for t in trajectories if t.game == g]
+        assert sorted(t.seat for t in mine) == shield
+        assert {t.reward for t in mine} == {team_rewards[g]} and team_rewards[g] in (1.0, -1.0)
+        assert sum(len(t.steps) for t in mine) > 10
+        assert all(step[1].sum() > 1 and step[1][step[2]] for t in mine for step in t.steps)
+    again, rewards_again, _ = team_rollout.play_games(_FirstLegal(), core, seeds, _shield, _saboteurs)
+    assert rewards_again == team_rewards
+    assert [[s[2] for s in t.steps] for t in again] == [[s[2] for s in t.steps] for t in trajectories]
+
+
+def test_gae_of_an_end_reward_matches_the_hand_computation() -> None:
+    trajectory = Trajectory(0, 0, [(np.zeros(1), np.ones(2, bool), 0, 0.0, 0.5),
+                                   (np.zeros(1), np.ones(2, bool), 1, 0.0, 0.2)], reward=1.0)
+    adv, returns = team_rollout.advantages(trajectory, gamma=1.0, lam=0.5)
+    # last step: 1 - 0.2 = 0.8; first: (0 + 0.2 - 0.5) + 0.5 * 0.8 = 0.1
+    assert adv == pytest.approx([0.1, 0.8])
+    assert returns == pytest.approx([0.6, 1.0])
+
+
+def test_ppo_update_raises_the_action_with_positive_advantage() -> None:
+    from sb3_contrib import MaskablePPO
+    env = gym.make("hydra_env/Heroica-v0", num_players=2, reward="win_loss", opponents=["greedy"])
+    model = MaskablePPO("MlpPolicy", env, seed=0, device="cpu")
+    obs, info = env.reset(seed=0)
+    mask = np.asarray(info["action_mask"], bool)
+    while mask.sum() < 2:
+        obs, _, _, _, info = env.step(int(np.flatnonzero(mask)[0]))
+        mask = np.asarray(info["action_mask"], bool)
+    good, bad = (int(a) for a in np.flatnonzero(mask)[:2])
+
+    def probabilities():
+        dist = model.policy.get_distribution(torch.as_tensor(obs[None]), action_masks=mask[None])
+        return dist.distribution.probs[0].detach().numpy()
+
+    before = probabilities()
+    n = 64
+    actions = np.array([good, bad] * (n // 2))
+    observations, masks = np.repeat(obs[None], n, 0).astype(np.float32), np.repeat(mask[None], n, 0)
+    with torch.no_grad():
+        _, log_probs, _ = model.policy.evaluate_actions(torch.as_tensor(observations), torch.as_tensor(actions),
+                                                        action_masks=masks)
+    batch = GameBatch(obs=observations, masks=masks, actions=actions, log_probs=log_probs.numpy().astype(np.float32),
+                      values=np.zeros(n, np.float32),
+                      advantages=np.where(actions == good, 1.0, -1.0).astype(np.float32),
+                      returns=np.zeros(n, np.float32), team_rewards=[0.0], learner_teams=[0])
+    settings = team_ppo.Settings(learning_rate=1e-3, epochs=2, batch_size=32, target_kl=0.0)
+    stats = team_ppo.ppo_update(model.policy, batch, settings, np.random.default_rng(0))
+    after = probabilities()
+    assert after[good] > before[good] and after[bad] < before[bad]
+    assert stats["epochs"] == 2 and stats["clipped"] >= 0.0
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--init", "no/such.zip", "--out", "OUT"], "--init no/such.zip: no such policy file"),
+    (["--init", "X", "--out", "OUT", "--games", "0"], "--games must be at least 1, got 0"),
+    (["--init", "X", "--out", "OUT", "--learning-rate", "-1"], "--learning-rate must be at least 0"),
+    (["--init", "X", "--out", "OUT", "--gamma", "0"], "--gamma must lie in (0, 1]"),
+])
+def test_team_ppo_command_refuses_bad_arguments_naming_the_fix(argv, message, tmp_path, capsys) -> None:
+    from agents.train import team_ppo_command
+    argv = [str(tmp_path / a) if a in ("OUT",) else a for a in argv]
+    assert team_ppo_command.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("team_ppo: error: ") and message in err
+    assert not (tmp_path / "OUT").exists()
+
+
+def test_team_ppo_command_refuses_a_team_the_game_does_not_have(tmp_path, capsys) -> None:
+    from agents.train import team_ppo_command
+    policy = "agents/policies/heroica-solo.zip"
+    code = team_ppo_command.main(["--init", policy, "--out", str(tmp_path / "o"), "--learner-teams", "1"])
+    assert code == 2
+    assert "--learner-teams [1]: the game has 1 teams, numbered 0 to 0" in capsys.readouterr().err
+
+
+def test_team_ppo_run_writes_its_logs_plot_and_models(tmp_path) -> None:
+    import csv
+    import json
+
+    from sb3_contrib import MaskablePPO
+    env = gym.make("hydra_env/Heroica-v0", num_players=2, reward="win_loss", opponents=["greedy"])
+    model = MaskablePPO("MlpPolicy", env, seed=0, device="cpu", policy_kwargs={"net_arch": [16]})
+    settings = team_ppo.Settings(games=3, rollouts=2, eval_every=1, eval_games=2, batch_size=64)
+    best = team_ppo.train(model, env.unwrapped, settings, [0, 1], ["greedy"], tmp_path / "run", {"init": "fresh"})
+    run = tmp_path / "run"
+    rows = list(csv.DictReader(open(run / "progress.csv")))
+    assert [int(r["rollout"]) for r in rows] == [1, 2] and all(int(r["decisions"]) > 0 for r in rows)
+    evals = list(csv.DictReader(open(run / "eval.csv")))
+    assert [int(r["rollout"]) for r in evals] == [0, 1, 2]
+    assert all(0.0 <= float(r["win_share"]) <= 1.0 for r in evals)
+    assert (run / "eval.png").stat().st_size > 1000
+    assert json.loads((run / "team_ppo.json").read_text())["init"] == "fresh"
+    assert best == run / "best_model.zip" and best.is_file() and (run / "model_002.zip").is_file()
