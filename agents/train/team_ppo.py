@@ -50,6 +50,8 @@ class Settings:
     games: int = 128
     rollouts: int = 100
     learning_rate: float = 3e-5
+    final_learning_rate: float = -1.0
+    """With a value of 0 or more, the learning rate falls linearly to it over the rollouts."""
     clip_range: float = 0.1
     epochs: int = 4
     batch_size: int = 1024
@@ -64,11 +66,21 @@ class Settings:
     seed: int = 0
 
 
-def ppo_update(policy: Any, batch: GameBatch, settings: Settings, rng: np.random.Generator) -> dict[str, float]:
-    """Clipped PPO epochs over ``batch``; the mean losses, the last approximate KL, the
-    share of clipped ratios and the epochs run."""
+def learning_rate(settings: Settings, rollout: int) -> float:
+    """The learning rate of rollout ``rollout`` (from 0): constant, or falling linearly from
+    ``learning_rate`` to ``final_learning_rate`` over the run when that is 0 or more."""
+    if settings.final_learning_rate < 0:
+        return settings.learning_rate
+    done = rollout / max(settings.rollouts, 1)
+    return settings.learning_rate + done * (settings.final_learning_rate - settings.learning_rate)
+
+
+def ppo_update(policy: Any, batch: GameBatch, settings: Settings, rng: np.random.Generator,
+               rate: float | None = None) -> dict[str, float]:
+    """Clipped PPO epochs over ``batch`` at learning rate ``rate`` (default: the settings');
+    the mean losses, the last approximate KL, the share of clipped ratios and the epochs run."""
     for group in policy.optimizer.param_groups:
-        group["lr"] = settings.learning_rate
+        group["lr"] = settings.learning_rate if rate is None else rate
     policy.set_training_mode(True)
     tensors = {name: torch.as_tensor(getattr(batch, name)) for name in
                ("obs", "actions", "log_probs", "advantages", "returns")}
@@ -198,7 +210,7 @@ def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents
             seeds = [settings.seed * 10_000_000 + r * settings.games + i for i in range(settings.games)]
             batch = collect(policy, core, seeds, _team_picker(teams), _opponent_maker(opponents, game),
                             settings.gamma, settings.gae_lambda)
-            stats = ppo_update(policy, batch, settings, rng)
+            stats = ppo_update(policy, batch, settings, rng, learning_rate(settings, r))
             rows.writerow([r + 1, settings.games, len(batch), f"{np.mean(batch.team_rewards):.4f}",
                            *(f"{stats[k]:.5f}" for k in ("policy_loss", "value_loss", "entropy", "approx_kl",
                                                          "clipped")), int(stats["epochs"]),

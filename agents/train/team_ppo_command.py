@@ -37,6 +37,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
     """The run's settings; UsageError for a count below 1 or a negative rate or coefficient."""
     values = {f.name: getattr(args, f.name) for f in dataclasses.fields(Settings)}
     for name, value in values.items():
+        if name == "final_learning_rate":
+            continue                              # negative: no decay
         low = 1 if name in POSITIVE else 0
         if value < low:
             raise UsageError(f"--{name.replace('_', '-')} must be at least {low}, got {value}")

@@ -149,3 +149,10 @@ def test_team_ppo_run_writes_its_logs_plot_and_models(tmp_path) -> None:
     assert (run / "eval.png").stat().st_size > 1000
     assert json.loads((run / "team_ppo.json").read_text())["init"] == "fresh"
     assert best == run / "best_model.zip" and best.is_file() and (run / "model_002.zip").is_file()
+
+
+def test_learning_rate_falls_linearly_to_the_final_rate_only_when_one_is_given() -> None:
+    constant = team_ppo.Settings(learning_rate=1e-4, rollouts=10)
+    assert [team_ppo.learning_rate(constant, r) for r in (0, 5, 9)] == [1e-4] * 3
+    falling = team_ppo.Settings(learning_rate=1e-4, final_learning_rate=0.0, rollouts=10)
+    assert [team_ppo.learning_rate(falling, r) for r in (0, 5, 10)] == pytest.approx([1e-4, 5e-5, 0.0])
