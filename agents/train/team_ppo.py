@@ -101,7 +101,7 @@ def ppo_update(policy: Any, batch: GameBatch, settings: Settings, rng: np.random
             clipped = torch.clamp(ratio, 1 - settings.clip_range, 1 + settings.clip_range)
             policy_loss = -torch.min(adv * ratio, adv * clipped).mean()
             value_loss = torch.nn.functional.mse_loss(values.flatten(), tensors["returns"][idx])
-            entropy_loss = -entropy.mean() if entropy is not None else -(-log_prob).mean()
+            entropy_loss = -entropy.mean()
             loss = policy_loss + settings.vf_coef * value_loss + settings.ent_coef * entropy_loss
             policy.optimizer.zero_grad()
             loss.backward()
@@ -145,10 +145,9 @@ def evaluate(policy: Any, core: Any, settings: Settings, teams: list[int], oppon
     wins: dict[int, list[bool]] = {}
     for start in range(0, len(seeds), settings.games):
         chunk = seeds[start:start + settings.games]
-        _, rewards, _ = play_games(policy, core, chunk, _team_picker(teams),
-                                   _opponent_maker(opponents, core.game_spec.name), deterministic=True)
-        for seed, reward in zip(chunk, rewards):
-            players = int(core.deal(seed).num_players)
+        played = play_games(policy, core, chunk, _team_picker(teams),
+                            _opponent_maker(opponents, core.game_spec.name), deterministic=True)
+        for players, reward in zip(played.players, played.team_rewards):
             wins.setdefault(players, []).append(reward > 0)
     every = [w for ws in wins.values() for w in ws]
     per_count = {f"win_share_{p}": float(np.mean(ws)) for p, ws in sorted(wins.items())}
@@ -187,13 +186,12 @@ def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents
         rows, eval_rows = csv.writer(log), csv.writer(evals)
         rows.writerow(["rollout", "games", "decisions", "team_reward", "policy_loss", "value_loss", "entropy",
                        "approx_kl", "clipped", "epochs", "seconds"])
-        eval_header, history = False, []
+        history: list[tuple[int, dict[str, float]]] = []
         for r in progress(range(settings.rollouts + 1), desc="team PPO", unit="rollout"):
             if r % settings.eval_every == 0 or r == settings.rollouts:
                 figures = evaluate(policy, core, settings, teams, opponents)
-                if not eval_header:
+                if not history:
                     eval_rows.writerow(["rollout", *figures])
-                    eval_header = True
                 eval_rows.writerow([r, *(f"{v:.4f}" for v in figures.values())])
                 evals.flush()
                 history.append((r, figures))

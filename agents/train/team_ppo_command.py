@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import shutil
 import sys
 from pathlib import Path
 
@@ -71,6 +72,8 @@ def run_command(args: argparse.Namespace) -> int:
     bad = [t for t in args.learner_teams if not 0 <= t < count]
     if bad:
         raise UsageError(f"--learner-teams {bad}: the game has {count} teams, numbered 0 to {count - 1}")
+    if args.force and args.out.is_dir():
+        shutil.rmtree(args.out)                  # --force: the folder is replaced, no stale models
     torch.set_num_threads(1)
     command = "python -m agents.train.team_ppo " + " ".join(args.argv if args.argv is not None else sys.argv[1:])
     path = train(model, core, settings, args.learner_teams, args.opponents, args.out,

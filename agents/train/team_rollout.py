@@ -71,15 +71,25 @@ def _forward(policy: Any, obs: np.ndarray, masks: np.ndarray, deterministic: boo
     return actions.cpu().numpy(), log_probs.cpu().numpy(), values.flatten().cpu().numpy()
 
 
+@dataclass
+class PlayedGames:
+    """What :func:`play_games` returns: the learning seats' trajectories and, per game, the
+    learning team's end reward, its index among the env's teams and the player count."""
+
+    trajectories: list[Trajectory]
+    team_rewards: list[float]
+    learner_teams: list[int]
+    players: list[int]
+
+
 def play_games(policy: Any, core: Any, seeds: Sequence[int], learner_team: Callable[[np.random.Generator, int], int],
                make_opponent: Callable[[np.random.Generator, int], Any], *, deterministic: bool = False
-               ) -> tuple[list[Trajectory], list[float], list[int]]:
+               ) -> PlayedGames:
     """Play one game per seed, every seat of its learning team the policy.
 
     ``core``: the generic one-seat env (deal, seat_observation, end_reward, teams);
     ``learner_team(rng, number_of_teams)``: the learning team's index for a game;
-    ``make_opponent(rng, seed)``: the bot for one other seat. Returns the trajectories, and
-    per game the learning team's end reward and index."""
+    ``make_opponent(rng, seed)``: the bot for one other seat."""
     games, bots, trajectories, teams_chosen = [], [], {}, []
     for g, seed in enumerate(seeds):
         rng = np.random.default_rng([int(seed), 1])
@@ -117,13 +127,12 @@ def play_games(policy: Any, core: Any, seeds: Sequence[int], learner_team: Calla
                 trajectories[(g, seat)].steps.append((obs[k], masks[k], action, float(log_probs[k]),
                                                       float(values[k])))
             games[g].apply(action)
-    team_rewards = []
+    team_rewards: dict[int, float] = {}
     for (g, seat), trajectory in trajectories.items():
         trajectory.reward = float(core.end_reward(games[g], seat))
-    for g in range(len(games)):
-        first = min(s for (h, s) in trajectories if h == g)
-        team_rewards.append(trajectories[(g, first)].reward)
-    return list(trajectories.values()), team_rewards, teams_chosen
+        team_rewards.setdefault(g, trajectory.reward)
+    return PlayedGames(list(trajectories.values()), [team_rewards[g] for g in range(len(games))], teams_chosen,
+                       [int(game.num_players) for game in games])
 
 
 def advantages(trajectory: Trajectory, gamma: float, lam: float) -> tuple[np.ndarray, np.ndarray]:
@@ -145,7 +154,8 @@ def collect(policy: Any, core: Any, seeds: Sequence[int], learner_team: Callable
             make_opponent: Callable[[np.random.Generator, int], Any], gamma: float, lam: float) -> GameBatch:
     """A batch of games (:func:`play_games`, the policy sampling its actions) flattened for
     PPO, with every decision's GAE advantage and return."""
-    trajectories, team_rewards, chosen = play_games(policy, core, seeds, learner_team, make_opponent)
+    played = play_games(policy, core, seeds, learner_team, make_opponent)
+    trajectories = played.trajectories
     steps = [step for t in trajectories for step in t.steps]
     if not steps:
         raise RuntimeError("the learning seats made no decision with more than one legal action")
@@ -155,4 +165,4 @@ def collect(policy: Any, core: Any, seeds: Sequence[int], learner_team: Callable
                      log_probs=np.asarray([s[3] for s in steps], np.float32),
                      values=np.asarray([s[4] for s in steps], np.float32),
                      advantages=np.concatenate([a for a, _ in gae]), returns=np.concatenate([r for _, r in gae]),
-                     team_rewards=team_rewards, learner_teams=chosen)
+                     team_rewards=played.team_rewards, learner_teams=played.learner_teams)

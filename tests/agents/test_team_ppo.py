@@ -52,8 +52,9 @@ def test_a_game_without_teams_has_every_seat_alone() -> None:
 def test_every_learning_seat_of_a_game_ends_with_the_team_reward() -> None:
     core = gym.make("hydra_env/HailHydra-v0", num_players=6).unwrapped
     seeds = [11, 12, 13]
-    trajectories, team_rewards, chosen = team_rollout.play_games(_FirstLegal(), core, seeds, _shield, _saboteurs)
-    assert chosen == [0, 0, 0]
+    played = team_rollout.play_games(_FirstLegal(), core, seeds, _shield, _saboteurs)
+    trajectories, team_rewards = played.trajectories, played.team_rewards
+    assert played.learner_teams == [0, 0, 0] and played.players == [6, 6, 6]
     for g, seed in enumerate(seeds):
         shield = core.teams(core.deal(seed))[0]
         mine = [t for t in trajectories if t.game == g]
@@ -61,9 +62,9 @@ def test_every_learning_seat_of_a_game_ends_with_the_team_reward() -> None:
         assert {t.reward for t in mine} == {team_rewards[g]} and team_rewards[g] in (1.0, -1.0)
         assert sum(len(t.steps) for t in mine) > 10
         assert all(step[1].sum() > 1 and step[1][step[2]] for t in mine for step in t.steps)
-    again, rewards_again, _ = team_rollout.play_games(_FirstLegal(), core, seeds, _shield, _saboteurs)
-    assert rewards_again == team_rewards
-    assert [[s[2] for s in t.steps] for t in again] == [[s[2] for s in t.steps] for t in trajectories]
+    again = team_rollout.play_games(_FirstLegal(), core, seeds, _shield, _saboteurs)
+    assert again.team_rewards == team_rewards
+    assert [[s[2] for s in t.steps] for t in again.trajectories] == [[s[2] for s in t.steps] for t in trajectories]
 
 
 def test_gae_of_an_end_reward_matches_the_hand_computation() -> None:

@@ -84,8 +84,7 @@ class HailHydraEnv(GameEnv):
         """A seat of the wanted loyalty in the dealt ``game``, drawn from ``rng`` (None for ``random``)."""
         if self.loyalty == "random":
             return None
-        wanted = 1 if self.loyalty == "hydra" else 0
-        seats = [s for s, loyal in enumerate(game.state.loyalty) if loyal == wanted]
+        seats = self.teams(game)[1 if self.loyalty == "hydra" else 0]
         return int(seats[int(rng.integers(len(seats)))])
 
     def learning_seats(self) -> list[int]:
