@@ -112,11 +112,15 @@ def _save_for_acting(source: Path, target: Path, env: tuple[str, dict[str, Any]]
 
 def fine_tune_record(folder: Path) -> dict[str, Any]:
     """What a team PPO folder (:mod:`agents.train.team_ppo`) says of its run: its
-    ``team_ppo.json`` (settings, initial policy, command) and its evaluations (``eval.csv``)."""
+    ``team_ppo.json`` (settings, initial policy, command) and its evaluations (``eval.csv``);
+    or what a folder of :mod:`agents.train.average` says of its mean (``average.json``:
+    the inputs with their SHA-256, the command)."""
     record = _json(folder / "team_ppo.json")
     if not isinstance(record, dict):
-        raise ConfigError(f"{folder} has no team_ppo.json: give a folder that "
-                          f"`python -m agents.train.team_ppo` wrote")
+        record = _json(folder / "average.json")
+    if not isinstance(record, dict):
+        raise ConfigError(f"{folder} has neither team_ppo.json nor average.json: give a folder that "
+                          f"`python -m agents.train.team_ppo` or `python -m agents.train.average` wrote")
     evals = folder / "eval.csv"
     if evals.is_file():
         import csv

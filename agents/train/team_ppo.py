@@ -18,6 +18,17 @@ rollout's policy passes ``--target-kl``. Every ``--eval-every`` rollouts the pol
 ``--eval-games`` games deterministically (the same seeds every time, the learning team
 and its opponents as in training) and the best model by that win share is kept.
 
+With ``--teacher BOT`` (kickstarting, Schmitt et al., 2018) a bot labels every kept
+decision of a learning seat with its own choice there, and the loss gains
+``teacher_coef`` times the cross-entropy of the policy to those labels: a pull toward a
+stronger scripted player where the reward's signal is weak, while the policy's own
+choices are played and judged.
+
+With ``--average`` the evaluated and saved models are the running mean of the policy's
+weights over the run's iterates (stochastic weight averaging, Izmailov et al., 2018): where
+each update's step is mostly noise, as with a whole team's single end reward, the mean
+keeps what the steps share and cancels what they do not.
+
 The run folder gets ``progress.csv`` (one line per rollout), ``eval.csv``,
 ``eval.png`` (the evaluation's win share per rollout), ``model_NNN.zip`` at each evaluation
 and ``best_model.zip``; a saved model loads as the initial one does (``ppo:PATH``).
@@ -25,6 +36,7 @@ and ``best_model.zip``; a saved model loads as the initial one does (``ppo:PATH`
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import time
@@ -64,6 +76,11 @@ class Settings:
     eval_every: int = 10
     eval_games: int = 400
     seed: int = 0
+    teacher_coef: float = 0.0
+    """The weight of the cross-entropy to the teacher's labels (with a teacher)."""
+    average: bool = False
+    """Evaluate and save the mean of the weights after every rollout so far (the initial
+    ones included) instead of the latest weights; training goes on from the latest."""
 
 
 def learning_rate(settings: Settings, rollout: int) -> float:
@@ -83,9 +100,12 @@ def ppo_update(policy: Any, batch: GameBatch, settings: Settings, rng: np.random
         group["lr"] = settings.learning_rate if rate is None else rate
     policy.set_training_mode(True)
     tensors = {name: torch.as_tensor(getattr(batch, name)) for name in
-               ("obs", "actions", "log_probs", "advantages", "returns")}
+               ("obs", "actions", "log_probs", "advantages", "returns", "labels")}
     masks = batch.masks
-    n, stats, epochs = len(batch), {"policy_loss": [], "value_loss": [], "entropy": [], "clipped": []}, 0
+    teach = settings.teacher_coef > 0 and bool((batch.labels >= 0).all())
+    n, epochs = len(batch), 0
+    stats: dict[str, list[float]] = {"policy_loss": [], "value_loss": [], "entropy": [], "clipped": [],
+                                     "teacher_loss": []}
     kl = 0.0
     for _ in range(settings.epochs):
         order = rng.permutation(n)
@@ -103,6 +123,11 @@ def ppo_update(policy: Any, batch: GameBatch, settings: Settings, rng: np.random
             value_loss = torch.nn.functional.mse_loss(values.flatten(), tensors["returns"][idx])
             entropy_loss = -entropy.mean()
             loss = policy_loss + settings.vf_coef * value_loss + settings.ent_coef * entropy_loss
+            if teach:
+                teacher_loss = -policy.get_distribution(tensors["obs"][idx], action_masks=masks[idx]
+                                                        ).log_prob(tensors["labels"][idx]).mean()
+                loss = loss + settings.teacher_coef * teacher_loss
+                stats["teacher_loss"].append(float(teacher_loss.detach()))
             policy.optimizer.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(policy.parameters(), settings.max_grad_norm)
@@ -118,7 +143,8 @@ def ppo_update(policy: Any, batch: GameBatch, settings: Settings, rng: np.random
         if settings.target_kl and kl > 1.5 * settings.target_kl:
             break
     policy.set_training_mode(False)
-    return {**{k: float(np.mean(v)) for k, v in stats.items()}, "approx_kl": kl, "epochs": float(epochs)}
+    return {**{k: float(np.mean(v)) if v else 0.0 for k, v in stats.items()}, "approx_kl": kl,
+            "epochs": float(epochs)}
 
 
 def _team_picker(teams: list[int]):
@@ -171,48 +197,89 @@ def plot_evaluations(rows: list[tuple[int, dict[str, float]]], path: Path) -> No
     fig.savefig(path, dpi=110, metadata={"Software": None})
 
 
+class WeightAverage:
+    """The running mean of a network's floating-point weights (other entries: the latest)."""
+
+    def __init__(self, network: torch.nn.Module) -> None:
+        self.count = 1
+        self.mean = {k: v.detach().clone() for k, v in network.state_dict().items()}
+
+    def add(self, network: torch.nn.Module) -> None:
+        """Fold the network's current weights into the mean."""
+        self.count += 1
+        for key, value in network.state_dict().items():
+            if value.is_floating_point():
+                self.mean[key] += (value.detach() - self.mean[key]) / self.count
+            else:
+                self.mean[key] = value.detach().clone()
+
+    def swapped_in(self, network: torch.nn.Module) -> Any:
+        """A context in which ``network`` holds the mean (its own weights restored after)."""
+        @contextlib.contextmanager
+        def swap() -> Any:
+            own = {k: v.detach().clone() for k, v in network.state_dict().items()}
+            network.load_state_dict(self.mean)
+            try:
+                yield network
+            finally:
+                network.load_state_dict(own)
+        return swap()
+
+
 def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents: list[str], out: Path,
-          provenance: dict[str, Any] | None = None) -> Path:
-    """The team PPO run of the module docstring (``team_ppo.json`` records its settings and
-    ``provenance``, such as the initial policy); the path of the best model."""
+          provenance: dict[str, Any] | None = None, teacher: str | None = None) -> Path:
+    """The team PPO run of the module docstring (``team_ppo.json`` records its settings,
+    the teacher and ``provenance``, such as the initial policy); the path of the best model."""
     out.mkdir(parents=True, exist_ok=True)
     record = {"settings": asdict(settings), "learner_teams": list(teams), "opponents": list(opponents),
+              "teacher": teacher,
               "env": core.spec.id if core.spec is not None else type(core).__name__, **(provenance or {})}
     (out / "team_ppo.json").write_text(json.dumps(record, indent=1) + "\n")
     rng = np.random.default_rng(settings.seed)
     policy, game = model.policy, core.game_spec.name
     best, best_path = -1.0, out / "best_model.zip"
+    make_teacher = None
+    if teacher is not None:
+        from hydra_env.envs.bots import make_bot
+
+        def make_teacher(seed: int) -> Any:
+            return make_bot(teacher, game=game, seed=seed)
     with open(out / "progress.csv", "w", newline="") as log, open(out / "eval.csv", "w", newline="") as evals:
         rows, eval_rows = csv.writer(log), csv.writer(evals)
         rows.writerow(["rollout", "games", "decisions", "team_reward", "policy_loss", "value_loss", "entropy",
-                       "approx_kl", "clipped", "epochs", "seconds"])
+                       "approx_kl", "clipped", "epochs", "teacher_loss", "teacher_agreement", "seconds"])
         history: list[tuple[int, dict[str, float]]] = []
+        average = WeightAverage(policy) if settings.average else None
         for r in progress(range(settings.rollouts + 1), desc="team PPO", unit="rollout"):
             if r % settings.eval_every == 0 or r == settings.rollouts:
-                figures = evaluate(policy, core, settings, teams, opponents)
+                with average.swapped_in(policy) if average else contextlib.nullcontext():
+                    figures = evaluate(policy, core, settings, teams, opponents)
+                    model.save(out / f"model_{r:03d}.zip")
+                    if figures["win_share"] > best:
+                        best = figures["win_share"]
+                        model.save(best_path)
                 if not history:
                     eval_rows.writerow(["rollout", *figures])
                 eval_rows.writerow([r, *(f"{v:.4f}" for v in figures.values())])
                 evals.flush()
                 history.append((r, figures))
                 plot_evaluations(history, out / "eval.png")
-                model.save(out / f"model_{r:03d}.zip")
                 note(f"rollout {r}: evaluation win share {figures['win_share']:.3f} "
                      + " ".join(f"{k[-1]}p {v:.3f}" for k, v in figures.items() if k != "win_share"))
-                if figures["win_share"] > best:
-                    best = figures["win_share"]
-                    model.save(best_path)
             if r == settings.rollouts:
                 break
             start = time.time()
             seeds = [settings.seed * 10_000_000 + r * settings.games + i for i in range(settings.games)]
             batch = collect(policy, core, seeds, _team_picker(teams), _opponent_maker(opponents, game),
-                            settings.gamma, settings.gae_lambda)
+                            settings.gamma, settings.gae_lambda, make_teacher)
             stats = ppo_update(policy, batch, settings, rng, learning_rate(settings, r))
+            if average:
+                average.add(policy)
+            agreement = float(np.mean(batch.labels == batch.actions)) if teacher else 0.0
             rows.writerow([r + 1, settings.games, len(batch), f"{np.mean(batch.team_rewards):.4f}",
                            *(f"{stats[k]:.5f}" for k in ("policy_loss", "value_loss", "entropy", "approx_kl",
                                                          "clipped")), int(stats["epochs"]),
-                           f"{time.time() - start:.1f}"])
+                           f"{stats['teacher_loss']:.5f}", f"{agreement:.4f}", f"{time.time() - start:.1f}"])
             log.flush()
     return best_path
 

@@ -29,8 +29,15 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--opponents", nargs="+", default=["random"], help="bots for the other teams' seats")
     parser.add_argument("--learner-teams", nargs="+", type=int, default=[0],
                         help="the learning team's index among the env's teams, drawn per game")
+    parser.add_argument("--teacher", default=None,
+                        help="a bot that labels the learning seats' decisions (with --teacher-coef above 0)")
     for field in dataclasses.fields(Settings):
-        parser.add_argument("--" + field.name.replace("_", "-"), type=type(field.default), default=field.default)
+        flag = "--" + field.name.replace("_", "-")
+        if isinstance(field.default, bool):
+            parser.add_argument(flag, action="store_true", help="evaluate and save the running mean of the "
+                                "weights over the rollouts (the module's docstring)")
+        else:
+            parser.add_argument(flag, type=type(field.default), default=field.default)
     return parser
 
 
@@ -56,13 +63,15 @@ def run_command(args: argparse.Namespace) -> int:
     from hydra_env.envs.opponents import check_opponent
     from hydra_env.envs.policy_env import make_env_for
     settings = settings_from(args)
+    if (args.teacher is None) != (settings.teacher_coef == 0):
+        raise UsageError("--teacher and --teacher-coef go together: give a bot and a weight above 0, or neither")
     if not args.init.is_file():
         raise UsageError(f"--init {args.init}: no such policy file; give a .zip a training run saved")
     check_out(args.out, args.force)
     try:
         model = load_policy(args.init)
         core = make_env_for(args.init).unwrapped
-        for name in args.opponents:
+        for name in args.opponents + ([args.teacher] if args.teacher else []):
             check_opponent(name, core.game_spec.name)
     except ConfigError as error:
         raise UsageError(str(error)) from None
@@ -77,7 +86,7 @@ def run_command(args: argparse.Namespace) -> int:
     torch.set_num_threads(1)
     command = "python -m agents.train.team_ppo " + " ".join(args.argv if args.argv is not None else sys.argv[1:])
     path = train(model, core, settings, args.learner_teams, args.opponents, args.out,
-                 {"init": str(args.init), "command": command})
+                 {"init": str(args.init), "command": command}, args.teacher)
     print(f"best model: {path}")
     return 0
 

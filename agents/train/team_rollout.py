@@ -16,7 +16,9 @@ each round, the bots move until a learning seat decides, then one forward pass o
 policy decides for every game that waits on a learning seat. The decisions with more
 than one legal action are kept with what PPO needs (observation, mask, action, its
 log-probability, the value estimate); every learning seat's trajectory ends with its end
-reward (:meth:`GameEnv.end_reward`).
+reward (:meth:`GameEnv.end_reward`). With a teacher (``make_teacher``), a bot per learning
+seat says at each kept decision what it would play there (its label, for the teacher
+term of the update: kickstarting, Schmitt et al., 2018); the policy's own choice is played.
 
 Written once for every game whose training env is the generic one-seat env; a game with
 teams says which seats form them by overriding ``teams``.
@@ -38,7 +40,9 @@ class Trajectory:
 
     game: int
     seat: int
-    steps: list[tuple[np.ndarray, np.ndarray, int, float, float]] = field(default_factory=list)
+    steps: list[tuple[np.ndarray, np.ndarray, int, float, float, int]] = field(default_factory=list)
+    """Per kept decision: observation, mask, action, its log-probability, the value estimate
+    and the teacher's action there (-1 without a teacher)."""
     reward: float = 0.0
 
 
@@ -53,6 +57,8 @@ class GameBatch:
     values: np.ndarray
     advantages: np.ndarray
     returns: np.ndarray
+    labels: np.ndarray
+    """The teacher's action at each decision (-1 without a teacher)."""
     team_rewards: list[float]
     """Per game, the learning team's end reward."""
     learner_teams: list[int]
@@ -83,14 +89,15 @@ class PlayedGames:
 
 
 def play_games(policy: Any, core: Any, seeds: Sequence[int], learner_team: Callable[[np.random.Generator, int], int],
-               make_opponent: Callable[[np.random.Generator, int], Any], *, deterministic: bool = False
-               ) -> PlayedGames:
+               make_opponent: Callable[[np.random.Generator, int], Any], *, deterministic: bool = False,
+               make_teacher: Callable[[int], Any] | None = None) -> PlayedGames:
     """Play one game per seed, every seat of its learning team the policy.
 
     ``core``: the generic one-seat env (deal, seat_observation, end_reward, teams);
     ``learner_team(rng, number_of_teams)``: the learning team's index for a game;
-    ``make_opponent(rng, seed)``: the bot for one other seat."""
-    games, bots, trajectories, teams_chosen = [], [], {}, []
+    ``make_opponent(rng, seed)``: the bot for one other seat;
+    ``make_teacher(seed)``: a bot per learning seat that labels its kept decisions."""
+    games, bots, trajectories, teams_chosen, teachers = [], [], {}, [], {}
     for g, seed in enumerate(seeds):
         rng = np.random.default_rng([int(seed), 1])
         game = core.deal(int(seed))
@@ -105,6 +112,8 @@ def play_games(policy: Any, core: Any, seeds: Sequence[int], learner_team: Calla
                      if s not in learners})
         for s in sorted(learners):
             trajectories[(g, s)] = Trajectory(g, s)
+            if make_teacher is not None:
+                teachers[(g, s)] = make_teacher(seat_seeds[s])
         games.append(game)
         teams_chosen.append(chosen)
     while True:
@@ -124,8 +133,10 @@ def play_games(policy: Any, core: Any, seeds: Sequence[int], learner_team: Calla
         for k, (g, seat) in enumerate(zip(waiting, seats)):
             action = int(actions[k])
             if masks[k].sum() > 1:
+                teacher = teachers.get((g, seat))
+                label = -1 if teacher is None else int(teacher.act(games[g].view(seat), games[g].legal_actions()))
                 trajectories[(g, seat)].steps.append((obs[k], masks[k], action, float(log_probs[k]),
-                                                      float(values[k])))
+                                                      float(values[k]), label))
             games[g].apply(action)
     team_rewards: dict[int, float] = {}
     for (g, seat), trajectory in trajectories.items():
@@ -151,10 +162,11 @@ def advantages(trajectory: Trajectory, gamma: float, lam: float) -> tuple[np.nda
 
 
 def collect(policy: Any, core: Any, seeds: Sequence[int], learner_team: Callable[[np.random.Generator, int], int],
-            make_opponent: Callable[[np.random.Generator, int], Any], gamma: float, lam: float) -> GameBatch:
+            make_opponent: Callable[[np.random.Generator, int], Any], gamma: float, lam: float,
+            make_teacher: Callable[[int], Any] | None = None) -> GameBatch:
     """A batch of games (:func:`play_games`, the policy sampling its actions) flattened for
-    PPO, with every decision's GAE advantage and return."""
-    played = play_games(policy, core, seeds, learner_team, make_opponent)
+    PPO, with every decision's GAE advantage and return (and the teacher's label)."""
+    played = play_games(policy, core, seeds, learner_team, make_opponent, make_teacher=make_teacher)
     trajectories = played.trajectories
     steps = [step for t in trajectories for step in t.steps]
     if not steps:
@@ -165,4 +177,5 @@ def collect(policy: Any, core: Any, seeds: Sequence[int], learner_team: Callable
                      log_probs=np.asarray([s[3] for s in steps], np.float32),
                      values=np.asarray([s[4] for s in steps], np.float32),
                      advantages=np.concatenate([a for a, _ in gae]), returns=np.concatenate([r for _, r in gae]),
+                     labels=np.asarray([s[5] for s in steps], np.int64),
                      team_rewards=played.team_rewards, learner_teams=played.learner_teams)

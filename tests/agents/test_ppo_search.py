@@ -1,4 +1,4 @@
-"""Tests of ``ppo-search`` (agents/ppo_search.py): spec parsing, legal deterministic play,
+"""Tests of ``ppo-search`` (agents/game_tools/hydra/ppo_search.py): spec parsing, legal deterministic play,
 no peeking at hidden cards (R41), candidates=1 = the policy's argmax, the leaf games of
 rollout's playout."""
 

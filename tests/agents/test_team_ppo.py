@@ -68,8 +68,8 @@ def test_every_learning_seat_of_a_game_ends_with_the_team_reward() -> None:
 
 
 def test_gae_of_an_end_reward_matches_the_hand_computation() -> None:
-    trajectory = Trajectory(0, 0, [(np.zeros(1), np.ones(2, bool), 0, 0.0, 0.5),
-                                   (np.zeros(1), np.ones(2, bool), 1, 0.0, 0.2)], reward=1.0)
+    trajectory = Trajectory(0, 0, [(np.zeros(1), np.ones(2, bool), 0, 0.0, 0.5, -1),
+                                   (np.zeros(1), np.ones(2, bool), 1, 0.0, 0.2, -1)], reward=1.0)
     adv, returns = team_rollout.advantages(trajectory, gamma=1.0, lam=0.5)
     # last step: 1 - 0.2 = 0.8; first: (0 + 0.2 - 0.5) + 0.5 * 0.8 = 0.1
     assert adv == pytest.approx([0.1, 0.8])
@@ -101,7 +101,7 @@ def test_ppo_update_raises_the_action_with_positive_advantage() -> None:
     batch = GameBatch(obs=observations, masks=masks, actions=actions, log_probs=log_probs.numpy().astype(np.float32),
                       values=np.zeros(n, np.float32),
                       advantages=np.where(actions == good, 1.0, -1.0).astype(np.float32),
-                      returns=np.zeros(n, np.float32), team_rewards=[0.0], learner_teams=[0])
+                      returns=np.zeros(n, np.float32), labels=np.full(n, -1), team_rewards=[0.0], learner_teams=[0])
     settings = team_ppo.Settings(learning_rate=1e-3, epochs=2, batch_size=32, target_kl=0.0)
     stats = team_ppo.ppo_update(model.policy, batch, settings, np.random.default_rng(0))
     after = probabilities()
@@ -109,11 +109,94 @@ def test_ppo_update_raises_the_action_with_positive_advantage() -> None:
     assert stats["epochs"] == 2 and stats["clipped"] >= 0.0
 
 
+def test_a_teacher_labels_every_kept_decision_with_its_own_legal_choice() -> None:
+    core = gym.make("hydra_env/HailHydra-v0", num_players=5).unwrapped
+    seeds = [21, 22]
+    plain = team_rollout.play_games(_FirstLegal(), core, seeds, _shield, _saboteurs)
+    taught = team_rollout.play_games(_FirstLegal(), core, seeds, _shield, _saboteurs,
+                                     make_teacher=lambda seed: make_bot("loyal", game="hail_hydra", seed=seed))
+    assert all(step[5] == -1 for t in plain.trajectories for step in t.steps)
+    labels = [(step[1], step[5]) for t in taught.trajectories for step in t.steps]
+    assert labels and all(mask[label] for mask, label in labels)      # a legal action at every decision
+    assert taught.team_rewards == plain.team_rewards                    # the policy's choices are played
+
+
+def test_the_teacher_term_raises_the_teachers_action_where_the_reward_says_nothing() -> None:
+    from sb3_contrib import MaskablePPO
+    env = gym.make("hydra_env/Heroica-v0", num_players=2, reward="win_loss", opponents=["greedy"])
+    model = MaskablePPO("MlpPolicy", env, seed=0, device="cpu")
+    obs, info = env.reset(seed=0)
+    mask = np.asarray(info["action_mask"], bool)
+    while mask.sum() < 2:
+        obs, _, _, _, info = env.step(int(np.flatnonzero(mask)[0]))
+        mask = np.asarray(info["action_mask"], bool)
+    taught = int(np.flatnonzero(mask)[1])
+    n = 64
+    observations, masks = np.repeat(obs[None], n, 0).astype(np.float32), np.repeat(mask[None], n, 0)
+    actions = np.full(n, int(np.flatnonzero(mask)[0]))
+
+    def probability() -> float:
+        dist = model.policy.get_distribution(torch.as_tensor(obs[None]), action_masks=mask[None])
+        return float(dist.distribution.probs[0, taught].detach())
+
+    with torch.no_grad():
+        _, log_probs, _ = model.policy.evaluate_actions(torch.as_tensor(observations), torch.as_tensor(actions),
+                                                        action_masks=masks)
+    batch = GameBatch(obs=observations, masks=masks, actions=actions, log_probs=log_probs.numpy().astype(np.float32),
+                      values=np.zeros(n, np.float32), advantages=np.zeros(n, np.float32),
+                      returns=np.zeros(n, np.float32), labels=np.full(n, taught), team_rewards=[0.0],
+                      learner_teams=[0])
+    before = probability()
+    stats = team_ppo.ppo_update(model.policy, batch, team_ppo.Settings(learning_rate=1e-3, epochs=2, batch_size=32,
+                                                                       target_kl=0.0, teacher_coef=1.0),
+                                np.random.default_rng(0))
+    assert probability() > before + 0.01 and stats["teacher_loss"] > 0.0
+
+
+def test_the_weight_average_is_the_mean_of_the_iterates_and_swaps_back() -> None:
+    network = torch.nn.Linear(3, 2)
+    iterates = [network.weight.detach().clone()]
+    average = team_ppo.WeightAverage(network)
+    for step in (1.0, -3.0):
+        with torch.no_grad():
+            network.weight += step
+        iterates.append(network.weight.detach().clone())
+        average.add(network)
+    latest = network.weight.detach().clone()
+    with average.swapped_in(network):
+        assert torch.allclose(network.weight, sum(iterates) / 3)
+    assert torch.equal(network.weight, latest)                      # training goes on from the latest
+
+
+def test_an_averaged_run_saves_the_mean_of_its_iterates(tmp_path, monkeypatch) -> None:
+    from sb3_contrib import MaskablePPO
+    env = gym.make("hydra_env/Heroica-v0", num_players=2, reward="win_loss", opponents=["greedy"])
+    model = MaskablePPO("MlpPolicy", env, seed=0, device="cpu", policy_kwargs={"net_arch": [16]})
+    key = "action_net.weight"
+    iterates = [model.policy.state_dict()[key].clone()]
+    update = team_ppo.ppo_update
+
+    def recording_update(*args, **kwargs):
+        stats = update(*args, **kwargs)
+        iterates.append(model.policy.state_dict()[key].clone())
+        return stats
+    monkeypatch.setattr(team_ppo, "ppo_update", recording_update)
+    settings = team_ppo.Settings(games=3, rollouts=2, eval_every=2, eval_games=2, batch_size=64,
+                                 learning_rate=1e-2, average=True)
+    team_ppo.train(model, env.unwrapped, settings, [0, 1], ["greedy"], tmp_path / "run")
+    saved = MaskablePPO.load(tmp_path / "run" / "model_002.zip", device="cpu").policy.state_dict()[key]
+    assert torch.allclose(saved, sum(iterates) / 3, atol=1e-6)
+    assert not torch.allclose(saved, iterates[-1])
+    assert torch.equal(model.policy.state_dict()[key], iterates[-1])
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--init", "no/such.zip", "--out", "OUT"], "--init no/such.zip: no such policy file"),
     (["--init", "X", "--out", "OUT", "--games", "0"], "--games must be at least 1, got 0"),
     (["--init", "X", "--out", "OUT", "--learning-rate", "-1"], "--learning-rate must be at least 0"),
     (["--init", "X", "--out", "OUT", "--gamma", "0"], "--gamma must lie in (0, 1]"),
+    (["--init", "X", "--out", "OUT", "--teacher", "deduce"], "--teacher and --teacher-coef go together"),
+    (["--init", "X", "--out", "OUT", "--teacher-coef", "0.5"], "--teacher and --teacher-coef go together"),
 ])
 def test_team_ppo_command_refuses_bad_arguments_naming_the_fix(argv, message, tmp_path, capsys) -> None:
     from agents.train import team_ppo_command

@@ -169,7 +169,7 @@ def test_export_of_a_fine_tune_ships_its_model_and_records_its_run(tiny_run: Sim
     assert recorded["fine_tune"]["evaluations"] == [{"rollout": 0.0, "win_share": 0.25},
                                                     {"rollout": 10.0, "win_share": 0.5}]
     (team / "team_ppo.json").unlink()
-    with pytest.raises(ConfigError, match="has no team_ppo.json"):
+    with pytest.raises(ConfigError, match="has neither team_ppo.json nor average.json"):
         export.export_policy(tiny_run.run, "again", "X", target=tmp_path / "out2", fine_tune=team)
     assert not (tmp_path / "out2").exists()
 
@@ -241,3 +241,40 @@ def test_recorded_spaces_equal_pickle_and_pass_check_env() -> None:
     assert obs in space and np.asarray(obs).shape == space.shape
     with pytest.raises(ConfigError, match="JSON"):
         record_env_args(plain, "x", {"opponents": [object()]})
+
+
+def test_average_writes_the_mean_of_the_weights_and_export_records_its_inputs(tiny_run: SimpleNamespace,
+                                                                             tmp_path: Path) -> None:
+    import torch
+    import yaml
+
+    from agents.policy_load import load_policy
+    from agents.train import average
+    first = tiny_run.run / "final_model.zip"
+    model = load_policy(first)
+    with torch.no_grad():
+        for weight in model.policy.parameters():
+            weight += 1.0
+    shifted = tmp_path / "shifted.zip"
+    model.save(shifted)
+    assert average.main([str(first), str(shifted), "--out", str(tmp_path / "soup")]) == 0
+    mean = load_policy(tmp_path / "soup" / "best_model.zip").policy.state_dict()
+    original = load_policy(first).policy.state_dict()
+    assert all(torch.allclose(mean[k], original[k] + 0.5) for k, _ in load_policy(first).policy.named_parameters())
+    record = json.loads((tmp_path / "soup" / "average.json").read_text())
+    assert [entry["path"] for entry in record["average_of"]] == [str(first), str(shifted)]
+    path = export.export_policy(tiny_run.run, "soup", "X", target=tmp_path / "out", fine_tune=tmp_path / "soup")
+    shipped = yaml.safe_load(path.with_suffix(".yaml").read_text())
+    assert shipped["fine_tune"]["average_of"][1]["sha256"] == record["average_of"][1]["sha256"]
+
+
+def test_average_refuses_policies_of_different_networks_writing_nothing(tiny_run: SimpleNamespace,
+                                                                        tmp_path: Path, capsys) -> None:
+    from agents.train import average
+    other = ROOT / "agents" / "policies" / "heroica-solo.zip"
+    code = average.main([str(tiny_run.run / "final_model.zip"), str(other), "--out", str(tmp_path / "soup")])
+    assert code == 2
+    assert "average policies of one network only" in capsys.readouterr().err
+    assert not (tmp_path / "soup").exists()
+    assert average.main([str(other), "--out", str(tmp_path / "one")]) == 2
+    assert "two or more" in capsys.readouterr().err

@@ -14,7 +14,7 @@ defender    :func:`defender_bot`                            the heuristic, ``def
 glory       :func:`glory_bot`                               the heuristic, ``glory`` style
 rollout     :class:`hydra_env.games.hydra.bots.rollout.RolloutBot`              Monte-Carlo planner over the heuristic
 ppo         :class:`agents.ppo_bot.PPOBot`                  a trained policy: ``ppo:NAME|PATH``
-ppo-search  :class:`agents.ppo_search.PPOSearchBot`         search guided by a policy (solo)
+ppo-search  :class:`agents.game_tools.hydra.ppo_search.PPOSearchBot`         search guided by a policy (solo)
 =========== =============================================== ==========================
 
 In solo both styles play the solo rules. A new bot is a factory
