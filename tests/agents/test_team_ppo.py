@@ -76,7 +76,8 @@ def test_gae_of_an_end_reward_matches_the_hand_computation() -> None:
     assert returns == pytest.approx([0.6, 1.0])
 
 
-def test_ppo_update_raises_the_action_with_positive_advantage() -> None:
+def _model_at_a_choice():
+    """A fresh MaskablePPO on Heroica and the first position with two or more legal actions."""
     from sb3_contrib import MaskablePPO
     env = gym.make("hydra_env/Heroica-v0", num_players=2, reward="win_loss", opponents=["greedy"])
     model = MaskablePPO("MlpPolicy", env, seed=0, device="cpu")
@@ -85,6 +86,11 @@ def test_ppo_update_raises_the_action_with_positive_advantage() -> None:
     while mask.sum() < 2:
         obs, _, _, _, info = env.step(int(np.flatnonzero(mask)[0]))
         mask = np.asarray(info["action_mask"], bool)
+    return model, obs, mask
+
+
+def test_ppo_update_raises_the_action_with_positive_advantage() -> None:
+    model, obs, mask = _model_at_a_choice()
     good, bad = (int(a) for a in np.flatnonzero(mask)[:2])
 
     def probabilities():
@@ -122,14 +128,7 @@ def test_a_teacher_labels_every_kept_decision_with_its_own_legal_choice() -> Non
 
 
 def test_the_teacher_term_raises_the_teachers_action_where_the_reward_says_nothing() -> None:
-    from sb3_contrib import MaskablePPO
-    env = gym.make("hydra_env/Heroica-v0", num_players=2, reward="win_loss", opponents=["greedy"])
-    model = MaskablePPO("MlpPolicy", env, seed=0, device="cpu")
-    obs, info = env.reset(seed=0)
-    mask = np.asarray(info["action_mask"], bool)
-    while mask.sum() < 2:
-        obs, _, _, _, info = env.step(int(np.flatnonzero(mask)[0]))
-        mask = np.asarray(info["action_mask"], bool)
+    model, obs, mask = _model_at_a_choice()
     taught = int(np.flatnonzero(mask)[1])
     n = 64
     observations, masks = np.repeat(obs[None], n, 0).astype(np.float32), np.repeat(mask[None], n, 0)
