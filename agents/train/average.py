@@ -10,7 +10,7 @@ that started from the same model) lie close in weight space; where each update's
 mostly noise, their mean keeps what the steps share and cancels what they do not, and it
 often plays better than any of them. Every input is loaded as data (:func:`load_policy`)
 and must have the same network (the same weight names and shapes); the mean of every
-floating-point weight is saved as ``OUT/best_model.zip`` beside ``OUT/average.json`` (the
+floating-point weight (:class:`WeightAverage`) is saved as ``OUT/best_model.zip`` beside ``OUT/average.json`` (the
 inputs with their SHA-256 and the command), so the folder ships as a team PPO folder does
 (``python -m agents.train.export RUN NAME --command ... --fine-tune OUT``). Every input is
 checked before anything is written.
@@ -19,20 +19,50 @@ checked before anything is written.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from agents.outputs import UsageError, check_out, run_tool
+from agents.outputs import UsageError, atomic_dir, check_out, run_tool
 from hydra_env.errors import ConfigError
 
 
+class WeightAverage:
+    """The running mean of state dicts of one network: floating-point entries averaged,
+    others the latest. Team PPO's ``--average`` folds in each rollout's weights; this
+    module's command folds in saved policies."""
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        self.count = 1
+        self.mean = {k: v.detach().clone() for k, v in state.items()}
+
+    def add(self, state: dict[str, Any]) -> None:
+        """Fold ``state`` into the mean."""
+        self.count += 1
+        for key, value in state.items():
+            if value.is_floating_point():
+                self.mean[key] += (value.detach() - self.mean[key]) / self.count
+            else:
+                self.mean[key] = value.detach().clone()
+
+
+@contextlib.contextmanager
+def swapped_in(network: Any, state: dict[str, Any]) -> Iterator[Any]:
+    """A block in which ``network`` holds the weights ``state``; its own are restored after."""
+    own = {k: v.detach().clone() for k, v in network.state_dict().items()}
+    network.load_state_dict(state)
+    try:
+        yield network
+    finally:
+        network.load_state_dict(own)
+
+
 def average_weights(states: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
-    """The mean of ``states`` (state dicts of one network; ``names`` label them in errors):
-    floating-point entries averaged, others taken from the first. ConfigError naming the
-    first input whose weights differ in names or shapes from the first's."""
+    """The mean of ``states`` (state dicts of one network; ``names`` label them in errors).
+    ConfigError naming the first input whose weights differ in names or shapes from the first's."""
     first = states[0]
     for state, name in zip(states[1:], names[1:]):
         if state.keys() != first.keys():
@@ -43,8 +73,10 @@ def average_weights(states: list[dict[str, Any]], names: list[str]) -> dict[str,
             raise ConfigError(f"{name}: weight {shapes[0]} has shape {tuple(state[shapes[0]].shape)}, "
                               f"{names[0]} has {tuple(first[shapes[0]].shape)}; average policies of one "
                               f"network only")
-    return {k: (sum(s[k] for s in states) / len(states)) if first[k].is_floating_point() else first[k]
-            for k in first}
+    average = WeightAverage(first)
+    for state in states[1:]:
+        average.add(state)
+    return average.mean
 
 
 def parser() -> argparse.ArgumentParser:
@@ -74,21 +106,12 @@ def run_command(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     model = models[0]
     model.policy.load_state_dict(mean)
-    args.out.mkdir(parents=True, exist_ok=True)
     command = "python -m agents.train.average " + " ".join(args.argv if args.argv is not None else sys.argv[1:])
     record = {"average_of": [{"path": str(p), "sha256": file_sha256(p)} for p in args.policies],
               "command": command}
-    for name, data in (("best_model.zip", None), ("average.json", json.dumps(record, indent=1) + "\n")):
-        tmp = args.out / f".{name}.partial"
-        try:
-            with open(tmp, "wb") as fh:
-                if data is None:
-                    model.save(fh)
-                else:
-                    fh.write(data.encode())
-            os.replace(tmp, args.out / name)
-        finally:
-            tmp.unlink(missing_ok=True)                   # nothing half-written is left behind
+    with atomic_dir(args.out) as folder:                  # nothing half-written is left behind
+        model.save(folder / "best_model.zip")
+        (folder / "average.json").write_text(json.dumps(record, indent=1) + "\n")
     print(f"wrote {args.out / 'best_model.zip'} (the mean of {len(models)} policies) and "
           f"{args.out / 'average.json'}")
     return 0

@@ -48,6 +48,7 @@ import numpy as np
 import torch
 
 from agents.progress import note, progress
+from agents.train.average import WeightAverage, swapped_in
 from agents.train.team_rollout import GameBatch, collect, play_games
 from hydra_env.errors import ConfigError
 
@@ -102,7 +103,10 @@ def ppo_update(policy: Any, batch: GameBatch, settings: Settings, rng: np.random
     tensors = {name: torch.as_tensor(getattr(batch, name)) for name in
                ("obs", "actions", "log_probs", "advantages", "returns", "labels")}
     masks = batch.masks
-    teach = settings.teacher_coef > 0 and bool((batch.labels >= 0).all())
+    teach = settings.teacher_coef > 0
+    if teach and (batch.labels < 0).any():
+        raise ValueError("teacher_coef is above 0 but the batch has no teacher's labels: collect it with "
+                         "a make_teacher")
     n, epochs = len(batch), 0
     stats: dict[str, list[float]] = {"policy_loss": [], "value_loss": [], "entropy": [], "clipped": [],
                                      "teacher_loss": []}
@@ -197,35 +201,6 @@ def plot_evaluations(rows: list[tuple[int, dict[str, float]]], path: Path) -> No
     fig.savefig(path, dpi=110, metadata={"Software": None})
 
 
-class WeightAverage:
-    """The running mean of a network's floating-point weights (other entries: the latest)."""
-
-    def __init__(self, network: torch.nn.Module) -> None:
-        self.count = 1
-        self.mean = {k: v.detach().clone() for k, v in network.state_dict().items()}
-
-    def add(self, network: torch.nn.Module) -> None:
-        """Fold the network's current weights into the mean."""
-        self.count += 1
-        for key, value in network.state_dict().items():
-            if value.is_floating_point():
-                self.mean[key] += (value.detach() - self.mean[key]) / self.count
-            else:
-                self.mean[key] = value.detach().clone()
-
-    def swapped_in(self, network: torch.nn.Module) -> Any:
-        """A context in which ``network`` holds the mean (its own weights restored after)."""
-        @contextlib.contextmanager
-        def swap() -> Any:
-            own = {k: v.detach().clone() for k, v in network.state_dict().items()}
-            network.load_state_dict(self.mean)
-            try:
-                yield network
-            finally:
-                network.load_state_dict(own)
-        return swap()
-
-
 def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents: list[str], out: Path,
           provenance: dict[str, Any] | None = None, teacher: str | None = None) -> Path:
     """The team PPO run of the module docstring (``team_ppo.json`` records its settings,
@@ -249,10 +224,10 @@ def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents
         rows.writerow(["rollout", "games", "decisions", "team_reward", "policy_loss", "value_loss", "entropy",
                        "approx_kl", "clipped", "epochs", "teacher_loss", "teacher_agreement", "seconds"])
         history: list[tuple[int, dict[str, float]]] = []
-        average = WeightAverage(policy) if settings.average else None
+        average = WeightAverage(policy.state_dict()) if settings.average else None
         for r in progress(range(settings.rollouts + 1), desc="team PPO", unit="rollout"):
             if r % settings.eval_every == 0 or r == settings.rollouts:
-                with average.swapped_in(policy) if average else contextlib.nullcontext():
+                with swapped_in(policy, average.mean) if average else contextlib.nullcontext():
                     figures = evaluate(policy, core, settings, teams, opponents)
                     model.save(out / f"model_{r:03d}.zip")
                     if figures["win_share"] > best:
@@ -274,7 +249,7 @@ def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents
                             settings.gamma, settings.gae_lambda, make_teacher)
             stats = ppo_update(policy, batch, settings, rng, learning_rate(settings, r))
             if average:
-                average.add(policy)
+                average.add(policy.state_dict())
             agreement = float(np.mean(batch.labels == batch.actions)) if teacher else 0.0
             rows.writerow([r + 1, settings.games, len(batch), f"{np.mean(batch.team_rewards):.4f}",
                            *(f"{stats[k]:.5f}" for k in ("policy_loss", "value_loss", "entropy", "approx_kl",

@@ -16,6 +16,9 @@ from hydra_env.errors import ConfigError
 
 POSITIVE = {"games", "rollouts", "epochs", "batch_size", "eval_every", "eval_games"}
 """The settings that must be at least 1."""
+FLAG_HELP = {"average": "evaluate and save the running mean of the weights over the rollouts "
+                        "(the module's docstring)"}
+"""The help of each on/off setting."""
 
 
 def parser() -> argparse.ArgumentParser:
@@ -34,8 +37,7 @@ def parser() -> argparse.ArgumentParser:
     for field in dataclasses.fields(Settings):
         flag = "--" + field.name.replace("_", "-")
         if isinstance(field.default, bool):
-            parser.add_argument(flag, action="store_true", help="evaluate and save the running mean of the "
-                                "weights over the rollouts (the module's docstring)")
+            parser.add_argument(flag, action="store_true", help=FLAG_HELP[field.name])
         else:
             parser.add_argument(flag, type=type(field.default), default=field.default)
     return parser

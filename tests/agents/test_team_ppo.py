@@ -11,6 +11,7 @@ import torch
 
 import hydra_env  # noqa: F401  (registers the envs)
 from agents.train import team_ppo, team_rollout
+from agents.train.average import WeightAverage, swapped_in
 from agents.train.team_rollout import GameBatch, Trajectory
 from hydra_env.envs.bots import make_bot
 
@@ -150,19 +151,22 @@ def test_the_teacher_term_raises_the_teachers_action_where_the_reward_says_nothi
                                                                        target_kl=0.0, teacher_coef=1.0),
                                 np.random.default_rng(0))
     assert probability() > before + 0.01 and stats["teacher_loss"] > 0.0
+    batch.labels[:] = -1                                             # collected without a teacher
+    with pytest.raises(ValueError, match="no teacher's labels"):
+        team_ppo.ppo_update(model.policy, batch, team_ppo.Settings(teacher_coef=1.0), np.random.default_rng(0))
 
 
 def test_the_weight_average_is_the_mean_of_the_iterates_and_swaps_back() -> None:
     network = torch.nn.Linear(3, 2)
     iterates = [network.weight.detach().clone()]
-    average = team_ppo.WeightAverage(network)
+    average = WeightAverage(network.state_dict())
     for step in (1.0, -3.0):
         with torch.no_grad():
             network.weight += step
         iterates.append(network.weight.detach().clone())
-        average.add(network)
+        average.add(network.state_dict())
     latest = network.weight.detach().clone()
-    with average.swapped_in(network):
+    with swapped_in(network, average.mean):
         assert torch.allclose(network.weight, sum(iterates) / 3)
     assert torch.equal(network.weight, latest)                      # training goes on from the latest
 
