@@ -98,6 +98,12 @@ def _classes(heroes: Sequence[Any], mode: str, players: int) -> list[int]:
     return classes
 
 
+def future_seed(rng: np.random.Generator) -> int:
+    """The die stream's seed in a determinized copy (HR35: the future rolls reseeded), one
+    draw of ``rng``: both engines draw it alike, so their copies agree."""
+    return int(rng.integers(0, 1 << 63))
+
+
 def face_kinds(rolls: Sequence[Any]) -> tuple[int, ...]:
     """Forced rolls as face kinds: names (``"shield"``, ``"three_sword"``, ...) or indices 0–3."""
     if isinstance(rolls, (str, bytes)) or not isinstance(rolls, Sequence):
@@ -245,7 +251,9 @@ class HeroicaGame(GameFacade):
         return HeroicaGame(state, self._tables, self._setup)
 
     def _redealt(self, seat: int, rng: np.random.Generator) -> State:
-        return self._state.clone()      # HR34: nothing is hidden
+        state = self._state.clone()     # HR34: nothing is hidden but the future rolls,
+        state.rng = CounterRng(future_seed(rng))   # HR35: reseeded, as determinize promises
+        return state
 
     def view(self, seat: int | None = None) -> HeroicaView:
         """What ``seat`` sees (everything, HR34); default the seat to act."""

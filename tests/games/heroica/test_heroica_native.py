@@ -264,3 +264,25 @@ def test_the_native_engine_refuses_state_data_whose_indices_leave_its_arrays():
         with pytest.raises(ValueError, match="native Heroica: "):
             make(native_tables(game.tables), setup, game.history, dict(data, **{field: value}))
     assert make(native_tables(game.tables), setup, game.history, data).legal_actions() == game.legal_actions()
+
+
+def _first_legal_for(game, steps: int):
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def test_hr35_determinize_reseeds_the_future_rolls_alike_on_both_engines():
+    """HR34 hides nothing but the dice to come: a determinized copy sees the same position and
+    draws its future rolls from ``rng``, so a search cannot read the true next roll."""
+    copies = {}
+    for engine in ("python", "native"):
+        game = _first_legal_for(SPEC.make(seed=2, num_players=2, engine=engine), 6)
+        same, again, other = (game.determinize(0, seed) for seed in (11, 11, 12))
+        assert same.observe(0) == game.observe(0) and same.to_json() == again.to_json()
+        futures = [_first_legal_for(g.clone(), 40).to_json() for g in (game, same, other)]
+        assert len(set(futures)) == 3                       # the true future, and two reseeded ones
+        copies[engine] = same.to_json()
+    assert copies["python"] == copies["native"]

@@ -31,7 +31,7 @@ from hydra_env.api.rng import CounterRng
 from hydra_env.errors import ConfigError, SaveError
 from hydra_env.games.heroica import save
 from hydra_env.games.heroica.codec import Codec
-from hydra_env.games.heroica.game import HeroicaEngineHooks, HeroicaGame, face_kinds, register_engine
+from hydra_env.games.heroica.game import HeroicaEngineHooks, HeroicaGame, face_kinds, future_seed, register_engine
 from hydra_env.games.heroica.loader import SKILL_KINDS, Tables, default_tables
 from hydra_env.games.heroica.native import available, require
 from hydra_env.games.heroica.observer import CHANNELS, VECTOR
@@ -204,7 +204,10 @@ class NativeHeroicaGame(NativeFacade, HeroicaGame):
         return NativeHeroicaGame(self._native.clone(), self._tables)
 
     def _determinized(self, seat: int, rng: np.random.Generator) -> NativeHeroicaGame:
-        return self.clone()            # HR34: nothing is hidden
+        data = self._native.to_dict()  # HR34: nothing is hidden but the future rolls (HR35)
+        state = {**data["state"], "rng": [future_seed(rng), 0]}
+        native = require().HeroicaNative.from_dict(native_tables(self._tables), data["setup"], data["history"], state)
+        return NativeHeroicaGame(native, self._tables)
 
     def _with_state(self, state: State) -> HeroicaGame:
         python = HeroicaGame(state, self._tables, self._native.to_dict()["setup"])
