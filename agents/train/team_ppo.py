@@ -24,10 +24,21 @@ decision of a learning seat with its own choice there, and the loss gains
 stronger scripted player where the reward's signal is weak, while the policy's own
 choices are played and judged.
 
+With ``--group K`` each rollout plays every deal K times (``--games`` / K deals), and a
+decision's advantage is its game's reward minus the mean of the deal's other games (a
+leave-one-out baseline, as duplicate bridge scores a hand against the same cards at other
+tables): the luck of the deal cancels, and only the deals whose games ended differently,
+through the policy's own sampled choices, move it.
+
 With ``--average`` the evaluated and saved models are the running mean of the policy's
 weights over the run's iterates (stochastic weight averaging, Izmailov et al., 2018): where
 each update's step is mostly noise, as with a whole team's single end reward, the mean
 keeps what the steps share and cancels what they do not.
+
+With ``--team-critic`` the value baseline knows every seat's team
+(:mod:`agents.train.team_critic`, MAPPO's centralised critic): the advantages credit the
+decisions that moved the game toward the truth the seats cannot see, and the policy still
+acts on its own observation. The critic's residual is a training device, not saved.
 
 The run folder gets ``progress.csv`` (one line per rollout), ``eval.csv``,
 ``eval.png`` (the evaluation's win share per rollout), ``model_NNN.zip`` at each evaluation
@@ -49,6 +60,7 @@ import torch
 
 from agents.progress import note, progress
 from agents.train.average import WeightAverage, swapped_in
+from agents.train.team_critic import TeamCritic, critic_latent, for_policy
 from agents.train.team_rollout import GameBatch, collect, play_games
 from hydra_env.errors import ConfigError
 
@@ -76,12 +88,22 @@ class Settings:
     gae_lambda: float = 0.95
     eval_every: int = 10
     eval_games: int = 400
+    eval_seed: int = EVAL_SEED
+    """The evaluation games' first seed: the same for every run whatever its ``seed``, so runs
+    are compared on the same deals (before 5 December 2026 it was ``EVAL_SEED + seed``)."""
     seed: int = 0
     teacher_coef: float = 0.0
     """The weight of the cross-entropy to the teacher's labels (with a teacher)."""
     average: bool = False
     """Evaluate and save the mean of the weights after every rollout so far (the initial
     ones included) instead of the latest weights; training goes on from the latest."""
+    team_critic: bool = False
+    """Advantages from a critic that also reads every seat's team (agents.train.team_critic)."""
+    critic_seats: int = 8
+    """The most seats the team critic has room for (a game with more is refused)."""
+    group: int = 1
+    """Games played from each deal of a rollout; from 2, the advantages are each game's reward
+    minus the mean of its deal's other games (team_rollout.group_advantages)."""
 
 
 def learning_rate(settings: Settings, rollout: int) -> float:
@@ -93,15 +115,29 @@ def learning_rate(settings: Settings, rollout: int) -> float:
     return settings.learning_rate + done * (settings.final_learning_rate - settings.learning_rate)
 
 
+def rollout_seeds(settings: Settings, rollout: int) -> list[int]:
+    """The deals of rollout ``rollout`` (from 0): ``games`` seeds, each repeated ``group``
+    times in a row (each deal played ``group`` times), apart from every other rollout's."""
+    deals = settings.games // settings.group
+    first = settings.seed * 10_000_000 + rollout * settings.games
+    return [first + i for i in range(deals) for _ in range(settings.group)]
+
+
 def ppo_update(policy: Any, batch: GameBatch, settings: Settings, rng: np.random.Generator,
-               rate: float | None = None) -> dict[str, float]:
+               rate: float | None = None, critic: TeamCritic | None = None) -> dict[str, float]:
     """Clipped PPO epochs over ``batch`` at learning rate ``rate`` (default: the settings');
-    the mean losses, the last approximate KL, the share of clipped ratios and the epochs run."""
-    for group in policy.optimizer.param_groups:
-        group["lr"] = settings.learning_rate if rate is None else rate
+    the mean losses, the last approximate KL, the share of clipped ratios and the epochs run.
+    With a team ``critic`` the value loss is its values' (the batch must carry the team
+    features), and it is trained beside the policy."""
+    optimizers = [policy.optimizer] + ([critic.optimizer] if critic is not None else [])
+    for optimizer in optimizers:
+        for group in optimizer.param_groups:
+            group["lr"] = settings.learning_rate if rate is None else rate
+    if critic is not None and batch.team_features is None:
+        raise ValueError("a team critic needs the batch's team features: collect it with the critic")
     policy.set_training_mode(True)
-    tensors = {name: torch.as_tensor(getattr(batch, name)) for name in
-               ("obs", "actions", "log_probs", "advantages", "returns", "labels")}
+    names = ("obs", "actions", "log_probs", "advantages", "returns", "labels") + (("team_features",) if critic else ())
+    tensors = {name: torch.as_tensor(getattr(batch, name)) for name in names}
     masks = batch.masks
     teach = settings.teacher_coef > 0
     if teach and (batch.labels < 0).any():
@@ -116,8 +152,11 @@ def ppo_update(policy: Any, batch: GameBatch, settings: Settings, rng: np.random
         kls = []
         for start in range(0, n, settings.batch_size):
             idx = order[start:start + settings.batch_size]
-            values, log_prob, entropy = policy.evaluate_actions(tensors["obs"][idx], tensors["actions"][idx],
-                                                                action_masks=masks[idx])
+            with critic_latent(policy) if critic is not None else contextlib.nullcontext() as latent:
+                values, log_prob, entropy = policy.evaluate_actions(tensors["obs"][idx], tensors["actions"][idx],
+                                                                    action_masks=masks[idx])
+            if critic is not None:
+                values = critic(values, latent.pop(), tensors["team_features"][idx])
             adv = tensors["advantages"][idx]
             adv = (adv - adv.mean()) / (adv.std() + 1e-8) if len(idx) > 1 else adv
             log_ratio = log_prob - tensors["log_probs"][idx]
@@ -132,10 +171,14 @@ def ppo_update(policy: Any, batch: GameBatch, settings: Settings, rng: np.random
                                                         ).log_prob(tensors["labels"][idx]).mean()
                 loss = loss + settings.teacher_coef * teacher_loss
                 stats["teacher_loss"].append(float(teacher_loss.detach()))
-            policy.optimizer.zero_grad()
+            for optimizer in optimizers:
+                optimizer.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(policy.parameters(), settings.max_grad_norm)
-            policy.optimizer.step()
+            if critic is not None:
+                torch.nn.utils.clip_grad_norm_(critic.parameters(), settings.max_grad_norm)
+            for optimizer in optimizers:
+                optimizer.step()
             with torch.no_grad():
                 kls.append(float(((ratio - 1) - log_ratio).mean()))
                 stats["clipped"].append(float(((ratio - 1).abs() > settings.clip_range).float().mean()))
@@ -171,7 +214,7 @@ def _opponent_maker(names: list[str], game: str):
 def evaluate(policy: Any, core: Any, settings: Settings, teams: list[int], opponents: list[str]) -> dict[str, Any]:
     """The policy's deterministic play over ``eval_games`` fixed seeds: the learning team's
     win share (end reward above 0), overall and per player count."""
-    seeds = [EVAL_SEED + settings.seed + i for i in range(settings.eval_games)]
+    seeds = [settings.eval_seed + i for i in range(settings.eval_games)]
     wins: dict[int, list[bool]] = {}
     for start in range(0, len(seeds), settings.games):
         chunk = seeds[start:start + settings.games]
@@ -225,6 +268,7 @@ def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents
                        "approx_kl", "clipped", "epochs", "teacher_loss", "teacher_agreement", "seconds"])
         history: list[tuple[int, dict[str, float]]] = []
         average = WeightAverage(policy.state_dict()) if settings.average else None
+        critic = for_policy(policy, settings.critic_seats, settings.learning_rate) if settings.team_critic else None
         for r in progress(range(settings.rollouts + 1), desc="team PPO", unit="rollout"):
             if r % settings.eval_every == 0 or r == settings.rollouts:
                 with swapped_in(policy, average.mean) if average else contextlib.nullcontext():
@@ -244,10 +288,11 @@ def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents
             if r == settings.rollouts:
                 break
             start = time.time()
-            seeds = [settings.seed * 10_000_000 + r * settings.games + i for i in range(settings.games)]
+            seeds = rollout_seeds(settings, r)
             batch = collect(policy, core, seeds, _team_picker(teams), _opponent_maker(opponents, game),
-                            settings.gamma, settings.gae_lambda, make_teacher)
-            stats = ppo_update(policy, batch, settings, rng, learning_rate(settings, r))
+                            settings.gamma, settings.gae_lambda, make_teacher, critic, settings.critic_seats,
+                            settings.group)
+            stats = ppo_update(policy, batch, settings, rng, learning_rate(settings, r), critic)
             if average:
                 average.add(policy.state_dict())
             agreement = float(np.mean(batch.labels == batch.actions)) if teacher else 0.0

@@ -14,10 +14,12 @@ from agents.outputs import UsageError, check_out, run_tool
 from agents.train.team_ppo import Settings, train
 from hydra_env.errors import ConfigError
 
-POSITIVE = {"games", "rollouts", "epochs", "batch_size", "eval_every", "eval_games"}
+POSITIVE = {"games", "rollouts", "epochs", "batch_size", "eval_every", "eval_games", "critic_seats", "group"}
 """The settings that must be at least 1."""
 FLAG_HELP = {"average": "evaluate and save the running mean of the weights over the rollouts "
-                        "(the module's docstring)"}
+                        "(the module's docstring)",
+             "team_critic": "advantages from a critic that also knows every seat's team, at training time "
+                            "only (agents.train.team_critic)"}
 """The help of each on/off setting."""
 
 
@@ -54,6 +56,10 @@ def settings_from(args: argparse.Namespace) -> Settings:
             raise UsageError(f"--{name.replace('_', '-')} must be at least {low}, got {value}")
     if not 0 < values["gamma"] <= 1 or not 0 <= values["gae_lambda"] <= 1:
         raise UsageError("--gamma must lie in (0, 1] and --gae-lambda in [0, 1]")
+    if values["games"] % values["group"]:
+        raise UsageError(f"--games {values['games']} must be a multiple of --group {values['group']}")
+    if values["group"] > 1 and values["team_critic"]:
+        raise UsageError("--group and --team-critic are two baselines: give one of them")
     return Settings(**values)
 
 

@@ -16,7 +16,9 @@ each round, the bots move until a learning seat decides, then one forward pass o
 policy decides for every game that waits on a learning seat. The decisions with more
 than one legal action are kept with what PPO needs (observation, mask, action, its
 log-probability, the value estimate); every learning seat's trajectory ends with its end
-reward (:meth:`GameEnv.end_reward`). With a teacher (``make_teacher``), a bot per learning
+reward (:meth:`GameEnv.end_reward`). With ``team_seats`` each trajectory also records its
+seat's team features at the deal (:func:`agents.train.team_critic.team_features`), which
+the team critic reads. With a teacher (``make_teacher``), a bot per learning
 seat says at each kept decision what it would play there (its label, for the teacher
 term of the update: kickstarting, Schmitt et al., 2018); the policy's own choice is played.
 
@@ -33,6 +35,8 @@ from typing import Any
 import numpy as np
 import torch
 
+from agents.train.team_critic import team_features, values_with_teams
+
 
 @dataclass
 class Trajectory:
@@ -44,6 +48,8 @@ class Trajectory:
     """Per kept decision: observation, mask, action, its log-probability, the value estimate
     and the teacher's action there (-1 without a teacher)."""
     reward: float = 0.0
+    team_features: np.ndarray | None = None
+    """The seat's :func:`~agents.train.team_critic.team_features` (with ``team_seats``)."""
 
 
 @dataclass
@@ -63,6 +69,8 @@ class GameBatch:
     """Per game, the learning team's end reward."""
     learner_teams: list[int]
     """Per game, the index of the learning team among the env's ``teams``."""
+    team_features: np.ndarray | None = None
+    """Per decision, its seat's team features (for the team critic), or None."""
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -90,13 +98,14 @@ class PlayedGames:
 
 def play_games(policy: Any, core: Any, seeds: Sequence[int], learner_team: Callable[[np.random.Generator, int], int],
                make_opponent: Callable[[np.random.Generator, int], Any], *, deterministic: bool = False,
-               make_teacher: Callable[[int], Any] | None = None) -> PlayedGames:
+               make_teacher: Callable[[int], Any] | None = None, team_seats: int = 0) -> PlayedGames:
     """Play one game per seed, every seat of its learning team the policy.
 
     ``core``: the generic one-seat env (deal, seat_observation, end_reward, teams);
     ``learner_team(rng, number_of_teams)``: the learning team's index for a game;
     ``make_opponent(rng, seed)``: the bot for one other seat;
-    ``make_teacher(seed)``: a bot per learning seat that labels its kept decisions."""
+    ``make_teacher(seed)``: a bot per learning seat that labels its kept decisions;
+    ``team_seats``: above 0, record each learning seat's team features for that many seats."""
     games, bots, trajectories, teams_chosen, teachers = [], [], {}, [], {}
     for g, seed in enumerate(seeds):
         rng = np.random.default_rng([int(seed), 1])
@@ -112,6 +121,8 @@ def play_games(policy: Any, core: Any, seeds: Sequence[int], learner_team: Calla
                      if s not in learners})
         for s in sorted(learners):
             trajectories[(g, s)] = Trajectory(g, s)
+            if team_seats:
+                trajectories[(g, s)].team_features = team_features(teams, s, int(game.num_players), team_seats)
             if make_teacher is not None:
                 teachers[(g, s)] = make_teacher(seat_seeds[s])
         games.append(game)
@@ -146,10 +157,12 @@ def play_games(policy: Any, core: Any, seeds: Sequence[int], learner_team: Calla
                        [int(game.num_players) for game in games])
 
 
-def advantages(trajectory: Trajectory, gamma: float, lam: float) -> tuple[np.ndarray, np.ndarray]:
+def advantages(trajectory: Trajectory, gamma: float, lam: float,
+               values: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """GAE(``lam``) advantages and returns of one trajectory whose only reward is its end
-    reward, after its last kept decision (the value after it is 0: the game is over)."""
-    values = np.asarray([step[4] for step in trajectory.steps], np.float64)
+    reward, after its last kept decision (the value after it is 0: the game is over); the
+    value estimates are the steps' own unless ``values`` are given."""
+    values = np.asarray([step[4] for step in trajectory.steps] if values is None else values, np.float64)
     n = len(values)
     adv = np.zeros(n, np.float64)
     running = 0.0
@@ -161,21 +174,54 @@ def advantages(trajectory: Trajectory, gamma: float, lam: float) -> tuple[np.nda
     return adv.astype(np.float32), (adv + values).astype(np.float32)
 
 
+def group_advantages(trajectory: Trajectory, team_rewards: Sequence[float], group: int
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """Advantages and returns of one trajectory whose game is one of ``group`` games played
+    from the same deal (games ``group * k`` to ``group * k + group - 1`` of the batch): at every
+    decision, its end reward minus the mean of the other games' rewards of that deal (a
+    leave-one-out baseline: RLOO, Kool et al., 2019; the duplicate tables of bridge). What the
+    deal gives every game alike (the cards, the roles, the draw order) cancels, and a deal whose
+    games all end alike teaches nothing. The returns are the end reward (the value's target)."""
+    first = (trajectory.game // group) * group
+    others = [team_rewards[g] for g in range(first, first + group) if g != trajectory.game]
+    n = len(trajectory.steps)
+    return (np.full(n, trajectory.reward - float(np.mean(others)), np.float32),
+            np.full(n, trajectory.reward, np.float32))
+
+
 def collect(policy: Any, core: Any, seeds: Sequence[int], learner_team: Callable[[np.random.Generator, int], int],
             make_opponent: Callable[[np.random.Generator, int], Any], gamma: float, lam: float,
-            make_teacher: Callable[[int], Any] | None = None) -> GameBatch:
+            make_teacher: Callable[[int], Any] | None = None, critic: Any = None,
+            team_seats: int = 0, group: int = 1) -> GameBatch:
     """A batch of games (:func:`play_games`, the policy sampling its actions) flattened for
-    PPO, with every decision's GAE advantage and return (and the teacher's label)."""
-    played = play_games(policy, core, seeds, learner_team, make_opponent, make_teacher=make_teacher)
-    trajectories = played.trajectories
+    PPO, with every decision's GAE advantage and return (and the teacher's label). With a
+    ``critic`` (:class:`agents.train.team_critic.TeamCritic` for ``team_seats`` seats) the
+    advantages and returns come from its values, which know every seat's team. With ``group``
+    above 1 the seeds come in runs of ``group`` equal ones, and the advantages are
+    :func:`group_advantages` instead."""
+    if group > 1 and (len(seeds) % group or any(len(set(seeds[k:k + group])) != 1
+                                                for k in range(0, len(seeds), group))):
+        raise ValueError(f"group {group}: the seeds must come in runs of {group} equal ones")
+    played = play_games(policy, core, seeds, learner_team, make_opponent, make_teacher=make_teacher,
+                        team_seats=team_seats if critic is not None else 0)
+    trajectories = [t for t in played.trajectories if t.steps]
     steps = [step for t in trajectories for step in t.steps]
     if not steps:
         raise RuntimeError("the learning seats made no decision with more than one legal action")
-    gae = [advantages(t, gamma, lam) for t in trajectories if t.steps]
-    return GameBatch(obs=np.stack([s[0] for s in steps]), masks=np.stack([s[1] for s in steps]),
+    obs = np.stack([s[0] for s in steps])
+    values = np.asarray([s[4] for s in steps], np.float32)
+    features = None
+    if critic is not None:
+        features = np.concatenate([np.repeat(t.team_features[None], len(t.steps), 0) for t in trajectories])
+        values = values_with_teams(policy, critic, obs, features)
+    bounds = np.cumsum([0] + [len(t.steps) for t in trajectories])
+    if group > 1:
+        gae = [group_advantages(t, played.team_rewards, group) for t in trajectories]
+    else:
+        gae = [advantages(t, gamma, lam, values[a:b]) for t, a, b in zip(trajectories, bounds[:-1], bounds[1:])]
+    return GameBatch(obs=obs, masks=np.stack([s[1] for s in steps]),
                      actions=np.asarray([s[2] for s in steps], np.int64),
-                     log_probs=np.asarray([s[3] for s in steps], np.float32),
-                     values=np.asarray([s[4] for s in steps], np.float32),
+                     log_probs=np.asarray([s[3] for s in steps], np.float32), values=values,
                      advantages=np.concatenate([a for a, _ in gae]), returns=np.concatenate([r for _, r in gae]),
                      labels=np.asarray([s[5] for s in steps], np.int64),
-                     team_rewards=played.team_rewards, learner_teams=played.learner_teams)
+                     team_rewards=played.team_rewards, learner_teams=played.learner_teams, team_features=features)

@@ -200,6 +200,8 @@ def test_an_averaged_run_saves_the_mean_of_its_iterates(tmp_path, monkeypatch) -
     (["--init", "X", "--out", "OUT", "--gamma", "0"], "--gamma must lie in (0, 1]"),
     (["--init", "X", "--out", "OUT", "--teacher", "deduce"], "--teacher and --teacher-coef go together"),
     (["--init", "X", "--out", "OUT", "--teacher-coef", "0.5"], "--teacher and --teacher-coef go together"),
+    (["--init", "X", "--out", "OUT", "--games", "10", "--group", "4"], "--games 10 must be a multiple of --group 4"),
+    (["--init", "X", "--out", "OUT", "--group", "2", "--team-critic"], "--group and --team-critic are two baselines"),
 ])
 def test_team_ppo_command_refuses_bad_arguments_naming_the_fix(argv, message, tmp_path, capsys) -> None:
     from agents.train import team_ppo_command

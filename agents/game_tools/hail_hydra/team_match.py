@@ -14,6 +14,12 @@ every pair (a paired comparison). The agents are checked on a dealt game before 
 played. Printed per pair and count: SHIELD's win share with its interval, knock-outs per game
 and their precision; written with ``--out``: ``team_match.json``, ``team_match.csv`` and
 ``team_match.png`` (the shares with their intervals, one group of bars per count).
+
+Because every pair plays the same deals, two agents of one side are compared deal by deal
+too: with two or more ``--shield`` (or ``--hydra``) agents, each is set against the first of
+its side, per opponent and count (the difference of their win shares with a 95% interval of
+the per-deal differences, far narrower than two independent intervals would give; printed,
+and in ``paired.csv`` and the json's ``paired``).
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from agents import stats
 from agents.evaluate_defaults import percent_text
@@ -78,21 +86,66 @@ def check_agents(specs: Sequence[str], players: Sequence[int]) -> None:
             bot.act(game.view(seat), game.legal_actions())
 
 
+Played = dict[tuple[str, str, int], list[dict[str, Any]]]
+"""Per (SHIELD agent, HYDRA agent, player count), its games in seed order (:func:`play`'s dicts)."""
+
+
 def run(shield: Sequence[str], hydra: Sequence[str], players: Sequence[int], games: int, seed: int,
         workers: int = 1, quiet: bool = False) -> list[dict[str, Any]]:
     """Every pair at every count (see the module docstring): one row each. The agents are
     assumed checked (:func:`check_agents`)."""
+    played = play_all(shield, hydra, players, games, seed, workers, quiet)
+    return [summarise(s, h, n, games_of) for (s, h, n), games_of in played.items()]
+
+
+def paired(played: Played) -> list[dict[str, Any]]:
+    """Each agent against the first one of its side, on the same deals (the match is paired:
+    the same seeds deal the same tables to every pair). Per count and opponent: the first
+    agent's team win share minus the other's, with the 95% bootstrap interval of the mean of
+    the per-deal differences (each -1, 0 or 1), and the deals only one of the two won."""
+    keys = list(played)
+    shields, hydras = list(dict.fromkeys(k[0] for k in keys)), list(dict.fromkeys(k[1] for k in keys))
+    counts = list(dict.fromkeys(k[2] for k in keys))
+    rows = []
+    for side, mine, theirs in (("shield", shields, hydras), ("hydra", hydras, shields)):
+        for other in mine[1:]:
+            for opponent in theirs:
+                for n in counts:
+                    pair = [(a, opponent, n) if side == "shield" else (opponent, a, n) for a in (mine[0], other)]
+                    wins = [np.array([g["winner"] == side for g in played[key]], float) for key in pair]
+                    differences = wins[0] - wins[1]
+                    summary = stats.mean_summary(differences)
+                    rows.append({"side": side, "first": mine[0], "other": other, "opponent": opponent,
+                                 "players": n, "games": len(differences), "difference": summary["mean"],
+                                 "low": summary["ci95"][0], "high": summary["ci95"][1],
+                                 "first_only": int((differences > 0).sum()),
+                                 "other_only": int((differences < 0).sum())})
+    return rows
+
+
+def paired_text(row: dict[str, Any]) -> str:
+    """One printed line of :func:`paired`."""
+    side = row["side"].upper()
+    return (f"paired: {side} {row['first']} minus {side} {row['other']} against {row['opponent']}  "
+            f"{row['players']}p  {100 * row['difference']:+.1f} points [{100 * row['low']:+.1f}, "
+            f"{100 * row['high']:+.1f}] over {row['games']} deals (won by the first only {row['first_only']}, "
+            f"by the other only {row['other_only']})")
+
+
+def play_all(shield: Sequence[str], hydra: Sequence[str], players: Sequence[int], games: int, seed: int,
+             workers: int = 1, quiet: bool = False) -> Played:
+    """Every pair's games at every count (see the module docstring), in seed order."""
     jobs = [(s, h, n) for s in shield for h in hydra for n in players]
     chunk = max(1, min(50, games // max(1, 4 * workers)))
     tasks = [(list(range(seed + i, seed + min(i + chunk, games))), n, s, h)
              for s, h, n in jobs for i in range(0, games, chunk)]
     bar = progress(total=len(jobs) * games, desc="team match", unit="game", quiet=quiet)
-    played: dict[tuple[str, str, int], list[dict[str, Any]]] = {job: [] for job in jobs}
+    played: Played = {job: [] for job in jobs}
     with bar:
         for task, part in zip(tasks, _results(tasks, workers), strict=True):
             played[(task[2], task[3], task[1])].extend(part)
             bar.update(len(part))
-    return [summarise(s, h, n, played[(s, h, n)]) for s, h, n in jobs]
+    return played
 
 
 def _results(tasks: list[tuple[list[int], int, str, str]], workers: int) -> Any:
@@ -120,11 +173,18 @@ def row_text(row: dict[str, Any]) -> str:
             f"(precision {precision})")
 
 
-def write_outputs(rows: list[dict[str, Any]], out: Path, command: dict[str, Any]) -> None:
-    """``team_match.json``, ``.csv`` and ``.png`` in ``out``, the folder written whole or not at all."""
+def write_outputs(rows: list[dict[str, Any]], out: Path, command: dict[str, Any],
+                  comparisons: list[dict[str, Any]] | None = None) -> None:
+    """``team_match.json``, ``.csv`` and ``.png`` in ``out`` (and ``paired.csv`` with
+    ``comparisons``, :func:`paired`), the folder written whole or not at all."""
     with atomic_dir(out) as tmp:
-        (tmp / "team_match.json").write_text(json.dumps({"command": command, "rows": rows}, indent=2) + "\n",
-                                             encoding="utf-8")
+        document = {"command": command, "rows": rows, "paired": comparisons or []}
+        (tmp / "team_match.json").write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+        if comparisons:
+            with open(tmp / "paired.csv", "w", encoding="utf-8", newline="") as fh:
+                writer = csv.DictWriter(fh, fieldnames=list(comparisons[0]), lineterminator="\n")
+                writer.writeheader()
+                writer.writerows(comparisons)
         with open(tmp / "team_match.csv", "w", encoding="utf-8", newline="") as fh:
             writer = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\n")
             writer.writeheader()
@@ -203,13 +263,18 @@ def run_command(args: argparse.Namespace) -> int:
         check_agents([*dict.fromkeys([*args.shield, *args.hydra])], args.players)
     except ConfigError as error:
         raise UsageError(str(error)) from None
-    rows = run(args.shield, args.hydra, args.players, args.games, args.seed, args.workers, args.quiet)
+    played = play_all(args.shield, args.hydra, args.players, args.games, args.seed, args.workers, args.quiet)
+    rows = [summarise(s, h, n, games) for (s, h, n), games in played.items()]
+    comparisons = paired(played)
     for row in rows:
         print(row_text(row), flush=True)
+    for row in comparisons:
+        print(paired_text(row), flush=True)
     if args.out is not None:
         command = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items() if k != "argv"}
-        write_outputs(rows, args.out, command)
-        print(f"wrote {args.out}/ (team_match.json, team_match.csv, team_match.png)")
+        write_outputs(rows, args.out, command, comparisons)
+        print(f"wrote {args.out}/ (team_match.json, team_match.csv, team_match.png"
+              + (", paired.csv)" if comparisons else ")"))
     return 0
 
 

@@ -41,6 +41,9 @@ def test_team_match_writes_json_csv_and_plot(tmp_path, capsys):
     assert (out / "team_match.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     printed = capsys.readouterr().out
     assert printed.count("SHIELD loyal vs HYDRA random") == 2 and "wrote" in printed
+    assert printed.count("paired: SHIELD loyal minus SHIELD random against random") == 2
+    with open(out / "paired.csv", encoding="utf-8") as fh:
+        assert [int(r["players"]) for r in csv.DictReader(fh)] == [5, 6] == [r["players"] for r in data["paired"]]
 
 
 @pytest.mark.parametrize(("flags", "message"), [
@@ -75,3 +78,22 @@ def test_team_match_refuses_an_out_that_is_a_file(tmp_path, capsys):
     target.write_text("mine")
     assert team_match.main(["--shield", "loyal", "--hydra", "random", "--out", str(target), "--quiet"]) == 2
     assert "is a file" in capsys.readouterr().err and target.read_text() == "mine"
+
+
+def test_paired_comparison_is_the_difference_of_the_two_agents_wins_deal_by_deal():
+    played = team_match.play_all(["deduce", "loyal"], ["saboteur", "random"], [6], games=12, seed=5, quiet=True)
+    comparisons = team_match.paired(played)
+    assert [(c["side"], c["first"], c["other"], c["opponent"]) for c in comparisons] == [
+        ("shield", "deduce", "loyal", "saboteur"), ("shield", "deduce", "loyal", "random"),
+        ("hydra", "saboteur", "random", "deduce"), ("hydra", "saboteur", "random", "loyal")]
+    for c in comparisons:
+        key = (lambda a: (a, c["opponent"], 6)) if c["side"] == "shield" else (lambda a: (c["opponent"], a, 6))
+        first = [g["winner"] == c["side"] for g in played[key(c["first"])]]
+        other = [g["winner"] == c["side"] for g in played[key(c["other"])]]
+        assert c["first_only"] == sum(a and not b for a, b in zip(first, other))
+        assert c["other_only"] == sum(b and not a for a, b in zip(first, other))
+        assert c["difference"] == pytest.approx((sum(first) - sum(other)) / 12)
+        assert c["low"] <= c["difference"] <= c["high"]
+    rows = team_match.run(["deduce", "loyal"], ["saboteur", "random"], [6], games=12, seed=5, quiet=True)
+    assert [r["shield_wins"] for r in rows] == [sum(g["winner"] == "shield" for g in games)
+                                                for games in played.values()]
