@@ -286,3 +286,19 @@ def test_hr35_determinize_reseeds_the_future_rolls_alike_on_both_engines():
         assert len(set(futures)) == 3                       # the true future, and two reseeded ones
         copies[engine] = same.to_json()
     assert copies["python"] == copies["native"]
+
+
+def test_hr35_a_module_built_before_reseeded_determinizes_alike_through_the_save():
+    game = _first_legal_for(SPEC.make(seed=2, num_players=2, engine="native"), 6)
+
+    class Stale:                                   # the native game without the reseeded method
+        def __init__(self, native):
+            self.native = native
+
+        def __getattr__(self, name):
+            if name == "reseeded":
+                raise AttributeError(name)
+            return getattr(self.native, name)
+    fast = game.determinize(0, 11).to_json()
+    game._native = Stale(game._native)
+    assert game.determinize(0, 11).to_json() == fast

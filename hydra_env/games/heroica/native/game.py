@@ -204,8 +204,11 @@ class NativeHeroicaGame(NativeFacade, HeroicaGame):
         return NativeHeroicaGame(self._native.clone(), self._tables)
 
     def _determinized(self, seat: int, rng: np.random.Generator) -> NativeHeroicaGame:
-        data = self._native.to_dict()  # HR34: nothing is hidden but the future rolls (HR35)
-        state = {**data["state"], "rng": [future_seed(rng), 0]}
+        seed = future_seed(rng)        # HR34: nothing is hidden but the future rolls (HR35)
+        if hasattr(self._native, "reseeded"):
+            return NativeHeroicaGame(self._native.reseeded(seed), self._tables)
+        data = self._native.to_dict()  # a module built before reseeded: the same copy, slower
+        state = {**data["state"], "rng": [seed, 0]}
         native = require().HeroicaNative.from_dict(native_tables(self._tables), data["setup"], data["history"], state)
         return NativeHeroicaGame(native, self._tables)
 

@@ -318,6 +318,13 @@ void bind_heroica(nb::module_& m) {
              },
              "{'setup', 'history', 'state'} as the Python save writes them.")
         .def("clone", [](const HeroicaNative& g) { return HeroicaNative(g); }, "An independent copy.")
+        .def("reseeded",
+             [](const HeroicaNative& g, uint64_t seed) {
+                 HeroicaNative copy(g);
+                 copy.s.rng = hydra_common::CounterRng{seed, 0};
+                 return copy;
+             },
+             nb::arg("seed"), "A copy whose die stream starts again from seed (HR35: determinize).")
         .def("apply", [](HeroicaNative& g, int action) { return apply_action(g.s, *g.tables, action); },
              nb::arg("action"), "Apply a decision and settle; False (nothing changed) when illegal.")
         .def("legal_actions",
