@@ -46,14 +46,15 @@ class TeamCritic(torch.nn.Module):
 
     Args:
         latent_dim: the width of the policy's critic latent (``mlp_extractor.latent_dim_vf``).
-        feature_dim: the length of :func:`team_features`' vector.
+        seats: the most seats its :func:`team_features` have room for (``2 * seats`` values).
         hidden: the width of the residual's hidden layer.
         learning_rate: its optimiser's starting rate (team PPO sets it per update).
     """
 
-    def __init__(self, latent_dim: int, feature_dim: int, hidden: int = 64, learning_rate: float = 1e-4) -> None:
+    def __init__(self, latent_dim: int, seats: int, hidden: int = 64, learning_rate: float = 1e-4) -> None:
         super().__init__()
-        self.residual = torch.nn.Sequential(torch.nn.Linear(latent_dim + feature_dim, hidden), torch.nn.ReLU(),
+        self.seats = int(seats)
+        self.residual = torch.nn.Sequential(torch.nn.Linear(latent_dim + 2 * self.seats, hidden), torch.nn.ReLU(),
                                             torch.nn.Linear(hidden, 1))
         torch.nn.init.zeros_(self.residual[2].weight)
         torch.nn.init.zeros_(self.residual[2].bias)
@@ -66,7 +67,7 @@ class TeamCritic(torch.nn.Module):
 
 def for_policy(policy: Any, seats: int, learning_rate: float) -> TeamCritic:
     """A team critic sized for ``policy`` (an SB3 actor-critic policy) and ``seats`` seats."""
-    return TeamCritic(int(policy.mlp_extractor.latent_dim_vf), 2 * seats, learning_rate=learning_rate)
+    return TeamCritic(int(policy.mlp_extractor.latent_dim_vf), seats, learning_rate=learning_rate)
 
 
 @contextmanager

@@ -290,8 +290,7 @@ def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents
             start = time.time()
             seeds = rollout_seeds(settings, r)
             batch = collect(policy, core, seeds, _team_picker(teams), _opponent_maker(opponents, game),
-                            settings.gamma, settings.gae_lambda, make_teacher, critic, settings.critic_seats,
-                            settings.group)
+                            settings.gamma, settings.gae_lambda, make_teacher, critic, settings.group)
             stats = ppo_update(policy, batch, settings, rng, learning_rate(settings, r), critic)
             if average:
                 average.add(policy.state_dict())

@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from agents.train.team_critic import team_features, values_with_teams
+from agents.train.team_critic import TeamCritic, team_features, values_with_teams
 
 
 @dataclass
@@ -191,19 +191,18 @@ def group_advantages(trajectory: Trajectory, team_rewards: Sequence[float], grou
 
 def collect(policy: Any, core: Any, seeds: Sequence[int], learner_team: Callable[[np.random.Generator, int], int],
             make_opponent: Callable[[np.random.Generator, int], Any], gamma: float, lam: float,
-            make_teacher: Callable[[int], Any] | None = None, critic: Any = None,
-            team_seats: int = 0, group: int = 1) -> GameBatch:
+            make_teacher: Callable[[int], Any] | None = None, critic: TeamCritic | None = None,
+            group: int = 1) -> GameBatch:
     """A batch of games (:func:`play_games`, the policy sampling its actions) flattened for
     PPO, with every decision's GAE advantage and return (and the teacher's label). With a
-    ``critic`` (:class:`agents.train.team_critic.TeamCritic` for ``team_seats`` seats) the
-    advantages and returns come from its values, which know every seat's team. With ``group``
-    above 1 the seeds come in runs of ``group`` equal ones, and the advantages are
-    :func:`group_advantages` instead."""
+    team ``critic`` (:class:`agents.train.team_critic.TeamCritic`) the advantages and returns
+    come from its values, which know every seat's team. With ``group`` above 1 the seeds come
+    in runs of ``group`` equal ones, and the advantages are :func:`group_advantages` instead."""
     if group > 1 and (len(seeds) % group or any(len(set(seeds[k:k + group])) != 1
                                                 for k in range(0, len(seeds), group))):
         raise ValueError(f"group {group}: the seeds must come in runs of {group} equal ones")
     played = play_games(policy, core, seeds, learner_team, make_opponent, make_teacher=make_teacher,
-                        team_seats=team_seats if critic is not None else 0)
+                        team_seats=critic.seats if critic is not None else 0)
     trajectories = [t for t in played.trajectories if t.steps]
     steps = [step for t in trajectories for step in t.steps]
     if not steps:

@@ -39,7 +39,7 @@ def test_hh36_a_collected_batch_carries_each_deciders_true_team_and_starts_from_
     critic = for_policy(model.policy, seats=8, learning_rate=1e-3)
     seeds = [3, 4]
     batch = team_rollout.collect(model.policy, core, seeds, lambda rng, count: 0, _saboteurs, 1.0, 0.95,
-                                 critic=critic, team_seats=8)
+                                 critic=critic)
     assert batch.team_features is not None and batch.team_features.shape == (len(batch), 16)
     shield_sizes = {len(core.teams(core.deal(seed))[0]) for seed in seeds}
     assert (batch.team_features[:, :2] == 1).all()                       # the decider, on its own team

@@ -94,7 +94,11 @@ def run(shield: Sequence[str], hydra: Sequence[str], players: Sequence[int], gam
         workers: int = 1, quiet: bool = False) -> list[dict[str, Any]]:
     """Every pair at every count (see the module docstring): one row each. The agents are
     assumed checked (:func:`check_agents`)."""
-    played = play_all(shield, hydra, players, games, seed, workers, quiet)
+    return summaries(play_all(shield, hydra, players, games, seed, workers, quiet))
+
+
+def summaries(played: Played) -> list[dict[str, Any]]:
+    """One :func:`summarise` row per pair and count of ``played``, in its order."""
     return [summarise(s, h, n, games_of) for (s, h, n), games_of in played.items()]
 
 
@@ -264,8 +268,7 @@ def run_command(args: argparse.Namespace) -> int:
     except ConfigError as error:
         raise UsageError(str(error)) from None
     played = play_all(args.shield, args.hydra, args.players, args.games, args.seed, args.workers, args.quiet)
-    rows = [summarise(s, h, n, games) for (s, h, n), games in played.items()]
-    comparisons = paired(played)
+    rows, comparisons = summaries(played), paired(played)
     for row in rows:
         print(row_text(row), flush=True)
     for row in comparisons:
