@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -34,6 +35,10 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--opponents", nargs="+", default=["random"], help="bots for the other teams' seats")
     parser.add_argument("--learner-teams", nargs="+", type=int, default=[0],
                         help="the learning team's index among the env's teams, drawn per game")
+    parser.add_argument("--env-kwargs", default=None, metavar="JSON",
+                        help="keyword arguments of the training and evaluation env over the ones recorded with "
+                             "--init, as a JSON object (e.g. '{\"player_counts\": [6, 8]}'); the saved models "
+                             "keep --init's record")
     parser.add_argument("--teacher", default=None,
                         help="a bot that labels the learning seats' decisions (with --teacher-coef above 0)")
     for field in dataclasses.fields(Settings):
@@ -63,6 +68,21 @@ def settings_from(args: argparse.Namespace) -> Settings:
     return Settings(**values)
 
 
+def env_overrides(text: str | None) -> dict:
+    """``--env-kwargs`` as a mapping (empty without it); UsageError for text that is not a JSON object."""
+    if text is None:
+        return {}
+    try:
+        value = json.loads(text)
+    except ValueError as error:
+        raise UsageError(f"--env-kwargs is not JSON ({error}); give an object such as "
+                         "'{\"player_counts\": [6, 8]}'") from None
+    if not isinstance(value, dict):
+        raise UsageError(f"--env-kwargs must be a JSON object of keyword arguments, got {text!r}; "
+                         "give e.g. '{\"player_counts\": [6, 8]}'")
+    return value
+
+
 def run_command(args: argparse.Namespace) -> int:
     """Check the arguments, the policy file, the bots and the teams; then train."""
     import torch
@@ -71,6 +91,7 @@ def run_command(args: argparse.Namespace) -> int:
     from hydra_env.envs.opponents import check_opponent
     from hydra_env.envs.policy_env import make_env_for
     settings = settings_from(args)
+    overrides = env_overrides(args.env_kwargs)
     if (args.teacher is None) != (settings.teacher_coef == 0):
         raise UsageError("--teacher and --teacher-coef go together: give a bot and a weight above 0, or neither")
     if not args.init.is_file():
@@ -78,11 +99,13 @@ def run_command(args: argparse.Namespace) -> int:
     check_out(args.out, args.force)
     try:
         model = load_policy(args.init)
-        core = make_env_for(args.init).unwrapped
+        core = make_env_for(args.init, **overrides).unwrapped
         for name in args.opponents + ([args.teacher] if args.teacher else []):
             check_opponent(name, core.game_spec.name)
     except ConfigError as error:
         raise UsageError(str(error)) from None
+    except TypeError as error:                  # an argument the env does not take
+        raise UsageError(f"--env-kwargs: {error}") from None
     if not hasattr(core, "teams"):
         raise UsageError(f"--init {args.init}: its env is not the generic one-seat env; team PPO needs one")
     count = len(core.teams(core.deal(settings.seed)))

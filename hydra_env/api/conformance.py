@@ -23,6 +23,11 @@ relies on (:mod:`hydra_env.api.protocols`):
   hidden information into the re-deal): the seat's view, compared through
   ``view.observe()`` (plain data) and ``view.legal_actions()`` where the view has
   them, else through the view itself (a view that compares by value);
+- for a game with chance after the deal (``spec.chance``), ``determinize(seat, rng)``
+  gives a future of its own: somewhere in the run, the re-dealt game and the game
+  itself, played on with the same actions, come to show the seat different things (a
+  copy that keeps the draws to come would let a search read them); a run whose games
+  all end within a few steps of every check gives no verdict;
 - every engine of ``spec.engines`` (or of ``engines=``) gives the same ``to_json``
   after each action.
 
@@ -45,6 +50,10 @@ from hydra_env.errors import IllegalActionError
 
 CHECK_EVERY = 5
 """The costlier checks (views, determinize, clone, round trip) run every this many steps."""
+FUTURE_STEPS = 40
+"""How far a re-dealt game and the game itself are played on together to compare futures."""
+SHORTEST_WINDOW = 10
+"""The fewest steps played alike (to the window's end or the game's) that count against a re-deal."""
 
 
 def api_test(game: str | GameSpec, *, games: int = 3, seed: int = 0, max_steps: int = 300,
@@ -62,9 +71,46 @@ def api_test(game: str | GameSpec, *, games: int = 3, seed: int = 0, max_steps: 
     chosen = tuple(spec.engines if engines is None else engines)
     if not chosen:
         raise ValueError("api_test needs at least one engine")
+    futures = FutureWitness(spec.chance)
     for number in range(games):
-        _play_one(spec, values, seed + number, max_steps, chosen)
+        _play_one(spec, values, seed + number, max_steps, chosen, futures)
+    _check(futures.seen or not futures.windows, f"game {spec.name!r} seeds {seed}..{seed + games - 1}",
+           f"determinize(seat, rng) kept the game's own future at every checked position (played on with "
+           f"the same actions for {FUTURE_STEPS} steps, the seat saw the same as in the game itself): reseed "
+           f"the draws to come, or set chance=False in the spec of a game whose every chance is in the deal")
     _check_deals_differ(spec, values, seed, max(games, 4), chosen[0])
+
+
+class FutureWitness:
+    """Whether some re-deal of the run has shown a future of its own (see the module docstring)."""
+
+    def __init__(self, wanted: bool) -> None:
+        self.wanted, self.seen = wanted, False
+        self.windows = 0
+        """Looks that played the whole window alike: with none, the run gives no verdict."""
+
+    def look(self, game: Any, seat: int, rng: np.random.Generator, choose: random.Random) -> None:
+        """Play ``determinize(seat, rng)`` and a clone of ``game`` on with the same random actions
+        (legal in both) for up to :data:`FUTURE_STEPS` steps; ``seen`` once the seat sees a difference."""
+        if not self.wanted or self.seen:
+            return
+        redealt, itself = game.determinize(seat, rng), game.clone()
+        steps = 0
+        while steps < FUTURE_STEPS and not (redealt.is_over or itself.is_over):
+            common = sorted(set(redealt.legal_actions()) & set(itself.legal_actions()))
+            if not common:
+                return                          # the worlds part on what the others may do: no verdict
+            action = common[choose.randrange(len(common))]
+            redealt.apply(action)
+            itself.apply(action)
+            steps += 1
+            if _seat_picture(redealt, seat) != _seat_picture(itself, seat):
+                self.seen = True
+                return
+        if redealt.is_over != itself.is_over:
+            self.seen = True
+        elif steps >= SHORTEST_WINDOW:
+            self.windows += 1
 
 
 def _check(condition: Any, where: str, message: str) -> None:
@@ -85,7 +131,8 @@ def _seat_picture(game: Any, seat: int) -> tuple[Any, Any]:
     return seen, legal
 
 
-def _play_one(spec: GameSpec, params: dict[str, Any], seed: int, max_steps: int, engines: tuple[str, ...]) -> None:
+def _play_one(spec: GameSpec, params: dict[str, Any], seed: int, max_steps: int, engines: tuple[str, ...],
+              futures: FutureWitness) -> None:
     """One random game on every engine, checked step by step."""
     games = {engine: spec.make(seed=seed, engine=engine, **params) for engine in engines}
     game = games[engines[0]]
@@ -102,6 +149,8 @@ def _play_one(spec: GameSpec, params: dict[str, Any], seed: int, max_steps: int,
         _check_illegal_actions(game, legal, choose, where)
         if step % CHECK_EVERY == 0:
             _check_views(game, legal, seed, where)
+            futures.look(game, game.current_player, np.random.default_rng(seed * 7919 + step),
+                         random.Random(seed * 31 + step))
             saved.append(_check_round_trip(spec, game, where))
             _check_clone_is_independent(game, legal, choose, where)
         action = legal[choose.randrange(len(legal))]

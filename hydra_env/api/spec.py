@@ -80,6 +80,10 @@ class GameSpec:
             engines cycles through when it is given none (every mode, seat count and
             option the native twin must match: ``benchmarks/differential_games.py``,
             ``make native-asan``); empty: the defaults alone.
+        chance: whether the game draws at random after the deal (dice, a shuffled
+            draw pile): ``determinize(seat, rng)`` must then give a future of its own,
+            which the conformance test checks; False for a game whose every chance is
+            in the deal.
     """
 
     name: str
@@ -103,6 +107,7 @@ class GameSpec:
     returns: Callable[[Any], Sequence[float]] | None = None
     native_batch: Any = None
     differential_settings: tuple[Mapping[str, Any], ...] = ()
+    chance: bool = True
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def param(self, name: str) -> Param:

@@ -202,6 +202,8 @@ def test_an_averaged_run_saves_the_mean_of_its_iterates(tmp_path, monkeypatch) -
     (["--init", "X", "--out", "OUT", "--teacher-coef", "0.5"], "--teacher and --teacher-coef go together"),
     (["--init", "X", "--out", "OUT", "--games", "10", "--group", "4"], "--games 10 must be a multiple of --group 4"),
     (["--init", "X", "--out", "OUT", "--group", "2", "--team-critic"], "--group and --team-critic are two baselines"),
+    (["--init", "X", "--out", "OUT", "--env-kwargs", "[5, 6]"], "--env-kwargs must be a JSON object"),
+    (["--init", "X", "--out", "OUT", "--env-kwargs", "{player_counts: 5}"], "--env-kwargs is not JSON"),
 ])
 def test_team_ppo_command_refuses_bad_arguments_naming_the_fix(argv, message, tmp_path, capsys) -> None:
     from agents.train import team_ppo_command
@@ -218,6 +220,15 @@ def test_team_ppo_command_refuses_a_team_the_game_does_not_have(tmp_path, capsys
     code = team_ppo_command.main(["--init", policy, "--out", str(tmp_path / "o"), "--learner-teams", "1"])
     assert code == 2
     assert "--learner-teams [1]: the game has 1 teams, numbered 0 to 0" in capsys.readouterr().err
+
+
+def test_team_ppo_command_passes_env_kwargs_to_the_env_it_trains_in(tmp_path, capsys) -> None:
+    from agents.train import team_ppo_command
+    policy = "agents/policies/heroica-solo.zip"
+    code = team_ppo_command.main(["--init", policy, "--out", str(tmp_path / "o"), "--env-kwargs", '{"bogus": 1}'])
+    assert code == 2
+    assert "has no parameter 'bogus'" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()
 
 
 def test_team_ppo_run_writes_its_logs_plot_and_models(tmp_path) -> None:

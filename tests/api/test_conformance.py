@@ -108,3 +108,21 @@ def test_the_api_test_catches_a_game_that_breaks_the_api(monkeypatch, member: st
     monkeypatch.setattr(NimGame, member, broken)
     with pytest.raises(AssertionError, match=r"game 'nim' seed=4 " + message):
         api_test(NIM, games=1, seed=4, params={"piles": 6})
+
+
+CHANCE_GAMES = [name for name in hydra_env.game_names() if hydra_env.game_spec(name).chance]
+
+
+@pytest.mark.parametrize("name", CHANCE_GAMES)
+def test_the_api_test_catches_a_re_deal_that_keeps_the_draws_to_come(monkeypatch, name: str) -> None:
+    spec = hydra_env.game_spec(name)
+    game_class = type(spec.make(seed=0, engine="python"))
+    monkeypatch.setattr(game_class, "determinize", lambda self, seat, rng=None: self.clone())
+    with pytest.raises(AssertionError, match=rf"game '{name}' seeds 0..1: determinize\(seat, rng\) kept the "
+                                             r"game's own future at every checked position"):
+        api_test(spec, games=2, seed=0, engines=("python",))
+
+
+def test_a_game_without_chance_after_the_deal_may_keep_its_future(register_nim) -> None:
+    assert not register_nim.chance
+    api_test("nim", games=3, seed=0)                 # Nim's determinize is a plain copy, and passes

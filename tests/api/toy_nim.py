@@ -115,4 +115,4 @@ SPEC = GameSpec(
     params=(Param("piles", int, 3, "the number of piles", low=1, high=6),
             Param("max_take", int, 3, "the most objects one move takes", low=1, high=3)),
     new_game=new_game, from_json=from_json, players=lambda params: 2, env_ids=("hydra_env/Nim-v0",),
-    bots_group="hydra_env.tests.nim_bots", tools=None)
+    bots_group="hydra_env.tests.nim_bots", tools=None, chance=False)
