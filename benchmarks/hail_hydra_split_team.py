@@ -23,7 +23,7 @@ from typing import Any
 
 from hydra_env import ConfigError
 from hydra_env.envs.bots import make_bot
-from hydra_env.games.hail_hydra.calibrate import play_game, wilson
+from hydra_env.games.hail_hydra.calibrate import check_counts, play_game, wilson
 from hydra_env.games.hail_hydra.state import DECISION_NAMES, NOMINATE, VOTE
 
 GAME = "hail_hydra"
@@ -76,6 +76,18 @@ def shield_wins(chosen: str, rest: str, hydra: str, players: int, games: int, se
                for s in range(seed, seed + games))
 
 
+def deal_arguments(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """``parser``'s arguments with the ones every SHIELD-team benchmark shares (``--hydra``,
+    ``--players``, ``--games``, ``--seed``), parsed and their counts checked."""
+    parser.add_argument("--hydra", default="saboteur", help="the agent of every HYDRA seat (default saboteur)")
+    parser.add_argument("--players", type=int, nargs="+", default=[5, 6, 7, 8], help="player counts (5-8)")
+    parser.add_argument("--games", type=int, default=500, help="games per player count (default 500)")
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    args = parser.parse_args(argv)
+    check_counts(parser, args.games, args.players)
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
     """One line per player count: SHIELD's wins and share with its interval."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -84,15 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kinds", nargs="+", default=["nominate", "vote"],
                         help="the decisions the --agent agent takes (default: nominate vote)")
     parser.add_argument("--rest", required=True, help="the agent of every other SHIELD decision (a bot spec)")
-    parser.add_argument("--hydra", default="saboteur", help="the agent of every HYDRA seat (default saboteur)")
-    parser.add_argument("--players", type=int, nargs="+", default=[5, 6, 7, 8], help="player counts (5-8)")
-    parser.add_argument("--games", type=int, default=500, help="games per player count (default 500)")
-    parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
-    args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error("--games must be at least 1")
-    if any(not 5 <= n <= 8 for n in args.players):
-        parser.error("--players: Hail Hydra is played by 5 to 8")
+    args = deal_arguments(parser, argv)
     try:
         kinds = decision_kinds(args.kinds)
     except ValueError as exc:

@@ -25,6 +25,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
+from hail_hydra_split_team import deal_arguments
 
 from agents.stats import mean_summary
 from hydra_env import ConfigError
@@ -69,15 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     """One line per player count: both teams' shares and the paired difference."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--agent", default="deduce", help="the SHIELD bot (default deduce)")
-    parser.add_argument("--hydra", default="saboteur", help="the HYDRA bot (default saboteur)")
-    parser.add_argument("--players", type=int, nargs="+", default=[5, 6, 7, 8], help="player counts (5-8)")
-    parser.add_argument("--games", type=int, default=500, help="deals per player count (default 500)")
-    parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
-    args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error("--games must be at least 1")
-    if any(not 5 <= n <= 8 for n in args.players):
-        parser.error("--players: Hail Hydra is played by 5 to 8")
+    args = deal_arguments(parser, argv)
     try:
         check_agent(args.agent)
         make_bot(args.hydra, game=GAME, seed=0)

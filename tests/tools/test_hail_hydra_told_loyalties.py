@@ -13,6 +13,7 @@ from hydra_env.games.hail_hydra.bots import DeduceBot, SaboteurBot
 from hydra_env.games.hail_hydra.calibrate import play_game
 from hydra_env.games.hail_hydra.game import new_game
 
+load_benchmark("hail_hydra_split_team")              # the benchmark takes its arguments from it
 told = load_benchmark("hail_hydra_told_loyalties")
 
 
