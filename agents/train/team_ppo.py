@@ -42,7 +42,9 @@ acts on its own observation. The critic's residual is a training device, not sav
 
 The run folder gets ``progress.csv`` (one line per rollout), ``eval.csv``,
 ``eval.png`` (the evaluation's win share per rollout), ``model_NNN.zip`` at each evaluation
-and ``best_model.zip``; a saved model loads as the initial one does (``ppo:PATH``).
+and ``best_model.zip``; a saved model loads as the initial one does (``ppo:PATH``). After
+every rollout ``checkpoint.pt`` (:mod:`agents.train.team_checkpoint`) holds what the run needs
+to go on after a stop (``--resume RUN``) as if it had not stopped.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ import numpy as np
 import torch
 
 from agents.progress import note, progress
+from agents.train import team_checkpoint
 from agents.train.average import WeightAverage, swapped_in
 from agents.train.team_critic import TeamCritic, critic_latent, for_policy
 from agents.train.team_rollout import GameBatch, collect, play_games
@@ -245,44 +248,53 @@ def plot_evaluations(rows: list[tuple[int, dict[str, float]]], path: Path) -> No
 
 
 def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents: list[str], out: Path,
-          provenance: dict[str, Any] | None = None, teacher: str | None = None) -> Path:
+          provenance: dict[str, Any] | None = None, teacher: str | None = None, resume: bool = False) -> Path:
     """The team PPO run of the module docstring (``team_ppo.json`` records its settings,
-    the teacher and ``provenance``, such as the initial policy); the path of the best model."""
+    the teacher and ``provenance``, such as the initial policy); the path of the best model.
+    With ``resume`` the run goes on from ``out``'s checkpoint (:mod:`agents.train.team_checkpoint`)
+    as if it had not stopped."""
     out.mkdir(parents=True, exist_ok=True)
     record = {"settings": asdict(settings), "learner_teams": list(teams), "opponents": list(opponents),
               "teacher": teacher,
               "env": core.spec.id if core.spec is not None else type(core).__name__, **(provenance or {})}
-    (out / "team_ppo.json").write_text(json.dumps(record, indent=1) + "\n")
+    if not resume:
+        (out / "team_ppo.json").write_text(json.dumps(record, indent=1) + "\n")
     rng = np.random.default_rng(settings.seed)
     policy, game = model.policy, core.game_spec.name
-    best, best_path = -1.0, out / "best_model.zip"
+    best_path = out / "best_model.zip"
     make_teacher = None
     if teacher is not None:
         from hydra_env.envs.bots import make_bot
 
         def make_teacher(seed: int) -> Any:
             return make_bot(teacher, game=game, seed=seed)
-    with open(out / "progress.csv", "w", newline="") as log, open(out / "eval.csv", "w", newline="") as evals:
+    average = WeightAverage(policy.state_dict()) if settings.average else None
+    critic = for_policy(policy, settings.critic_seats, settings.learning_rate) if settings.team_critic else None
+    state = team_checkpoint.RunState()
+    if resume:
+        state = team_checkpoint.restore(out, policy, rng, average, critic)
+        team_checkpoint.trim_log(out / "progress.csv", lambda r: r <= state.rollout)
+        team_checkpoint.trim_log(out / "eval.csv", lambda r: r < state.rollout)
+    mode = "a" if resume else "w"
+    with open(out / "progress.csv", mode, newline="") as log, open(out / "eval.csv", mode, newline="") as evals:
         rows, eval_rows = csv.writer(log), csv.writer(evals)
-        rows.writerow(["rollout", "games", "decisions", "team_reward", "policy_loss", "value_loss", "entropy",
-                       "approx_kl", "clipped", "epochs", "teacher_loss", "teacher_agreement", "seconds"])
-        history: list[tuple[int, dict[str, float]]] = []
-        average = WeightAverage(policy.state_dict()) if settings.average else None
-        critic = for_policy(policy, settings.critic_seats, settings.learning_rate) if settings.team_critic else None
-        for r in progress(range(settings.rollouts + 1), desc="team PPO", unit="rollout"):
+        if not resume:
+            rows.writerow(["rollout", "games", "decisions", "team_reward", "policy_loss", "value_loss", "entropy",
+                           "approx_kl", "clipped", "epochs", "teacher_loss", "teacher_agreement", "seconds"])
+        for r in progress(range(state.rollout, settings.rollouts + 1), desc="team PPO", unit="rollout"):
             if r % settings.eval_every == 0 or r == settings.rollouts:
                 with swapped_in(policy, average.mean) if average else contextlib.nullcontext():
                     figures = evaluate(policy, core, settings, teams, opponents)
                     model.save(out / f"model_{r:03d}.zip")
-                    if figures["win_share"] > best:
-                        best = figures["win_share"]
+                    if figures["win_share"] > state.best:
+                        state.best = figures["win_share"]
                         model.save(best_path)
-                if not history:
+                if not state.history:
                     eval_rows.writerow(["rollout", *figures])
                 eval_rows.writerow([r, *(f"{v:.4f}" for v in figures.values())])
                 evals.flush()
-                history.append((r, figures))
-                plot_evaluations(history, out / "eval.png")
+                state.history.append((r, figures))
+                plot_evaluations(state.history, out / "eval.png")
                 note(f"rollout {r}: evaluation win share {figures['win_share']:.3f} "
                      + " ".join(f"{k[-1]}p {v:.3f}" for k, v in figures.items() if k != "win_share"))
             if r == settings.rollouts:
@@ -300,6 +312,8 @@ def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents
                                                          "clipped")), int(stats["epochs"]),
                            f"{stats['teacher_loss']:.5f}", f"{agreement:.4f}", f"{time.time() - start:.1f}"])
             log.flush()
+            state.rollout = r + 1
+            team_checkpoint.save(out, state, policy, rng, average, critic)
     return best_path
 
 

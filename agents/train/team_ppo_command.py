@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import shlex
 import shutil
 import sys
 from pathlib import Path
@@ -29,8 +30,11 @@ def parser() -> argparse.ArgumentParser:
     from agents.train import team_ppo
     parser = argparse.ArgumentParser(prog="python -m agents.train.team_ppo",
                                      description=(team_ppo.__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--init", required=True, type=Path, help="the policy zip to start from")
-    parser.add_argument("--out", required=True, type=Path, help="the run folder to write")
+    parser.add_argument("--init", type=Path, help="the policy zip to start from")
+    parser.add_argument("--out", type=Path, help="the run folder to write")
+    parser.add_argument("--resume", type=Path, metavar="RUN",
+                        help="go on with the stopped run in the folder RUN, as if it had not stopped (alone: "
+                             "its arguments are the ones RUN/team_ppo.json records)")
     parser.add_argument("--force", action="store_true", help="replace a non-empty --out folder")
     parser.add_argument("--opponents", nargs="+", default=["random"], help="bots for the other teams' seats")
     parser.add_argument("--learner-teams", nargs="+", type=int, default=[0],
@@ -83,6 +87,25 @@ def env_overrides(text: str | None) -> dict:
     return value
 
 
+def resumed_args(args: argparse.Namespace) -> argparse.Namespace:
+    """The arguments of the run that ``--resume RUN`` goes on with (recorded in RUN/team_ppo.json),
+    its folder RUN; UsageError when other arguments come with it or RUN records none."""
+    given = args.argv if args.argv is not None else sys.argv[1:]
+    if len([a for a in given if a.startswith("--")]) > 1:
+        raise UsageError("--resume takes no other argument: the run goes on with the ones "
+                         f"{args.resume}/team_ppo.json records")
+    record_path = args.resume / "team_ppo.json"
+    try:
+        recorded = json.loads(record_path.read_text())["argv"]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise UsageError(f"--resume {args.resume}: no team PPO run there with its arguments recorded "
+                         f"({record_path.name} missing, damaged or from before --resume); "
+                         f"start it with --init") from None
+    again = parser().parse_args(recorded)
+    again.argv, again.out, again.force, again.resume = recorded, args.resume, False, args.resume
+    return again
+
+
 def run_command(args: argparse.Namespace) -> int:
     """Check the arguments, the policy file, the bots and the teams; then train."""
     import torch
@@ -90,13 +113,19 @@ def run_command(args: argparse.Namespace) -> int:
     from agents.policy_load import load_policy
     from hydra_env.envs.opponents import check_opponent
     from hydra_env.envs.policy_env import make_env_for
+    if args.resume is not None:
+        args = resumed_args(args)
+    elif args.init is None or args.out is None:
+        raise UsageError("--init and --out are required: the policy zip to start from and the run folder "
+                         "(or --resume RUN alone, to go on with a stopped run)")
     settings = settings_from(args)
     overrides = env_overrides(args.env_kwargs)
     if (args.teacher is None) != (settings.teacher_coef == 0):
         raise UsageError("--teacher and --teacher-coef go together: give a bot and a weight above 0, or neither")
     if not args.init.is_file():
         raise UsageError(f"--init {args.init}: no such policy file; give a .zip a training run saved")
-    check_out(args.out, args.force)
+    if args.resume is None:
+        check_out(args.out, args.force)
     try:
         model = load_policy(args.init)
         core = make_env_for(args.init, **overrides).unwrapped
@@ -115,9 +144,15 @@ def run_command(args: argparse.Namespace) -> int:
     if args.force and args.out.is_dir():
         shutil.rmtree(args.out)                  # --force: the folder is replaced, no stale models
     torch.set_num_threads(1)
-    command = "python -m agents.train.team_ppo " + " ".join(args.argv if args.argv is not None else sys.argv[1:])
-    path = train(model, core, settings, args.learner_teams, args.opponents, args.out,
-                 {"init": str(args.init), "command": command}, args.teacher)
+    argv = list(args.argv if args.argv is not None else sys.argv[1:])
+    try:
+        path = train(model, core, settings, args.learner_teams, args.opponents, args.out,
+                     {"init": str(args.init), "command": "python -m agents.train.team_ppo " + shlex.join(argv),
+                      "argv": argv}, args.teacher, resume=args.resume is not None)
+    except ConfigError as error:
+        if args.resume is None:
+            raise
+        raise UsageError(f"--resume {args.resume}: {error}") from None   # a checkpoint that cannot be resumed
     print(f"best model: {path}")
     return 0
 

@@ -256,3 +256,76 @@ def test_learning_rate_falls_linearly_to_the_final_rate_only_when_one_is_given()
     assert [team_ppo.learning_rate(constant, r) for r in (0, 5, 9)] == [1e-4] * 3
     falling = team_ppo.Settings(learning_rate=1e-4, final_learning_rate=0.0, rollouts=10)
     assert [team_ppo.learning_rate(falling, r) for r in (0, 5, 10)] == pytest.approx([1e-4, 5e-5, 0.0])
+
+
+def _tiny_race_model():
+    from sb3_contrib import MaskablePPO
+    env = gym.make("hydra_env/Heroica-v0", num_players=2, reward="win_loss", opponents=["greedy"])
+    return MaskablePPO("MlpPolicy", env, seed=0, device="cpu", policy_kwargs={"net_arch": [16]}), env.unwrapped
+
+
+def _without_seconds(path) -> list[list[str]]:
+    import csv
+    rows = list(csv.reader(open(path)))
+    cut = rows[0].index("seconds") if "seconds" in rows[0] else len(rows[0])
+    return [row[:cut] for row in rows]
+
+
+@pytest.mark.parametrize("average", [False, True])
+def test_a_resumed_run_ends_as_the_run_that_never_stopped(tmp_path, monkeypatch, average) -> None:
+    settings = team_ppo.Settings(games=3, rollouts=3, eval_every=2, eval_games=2, batch_size=64, average=average)
+    model, core = _tiny_race_model()
+    team_ppo.train(model, core, settings, [0, 1], ["greedy"], tmp_path / "whole")
+    whole = {k: v.clone() for k, v in model.policy.state_dict().items()}
+
+    model, core = _tiny_race_model()
+    calls = {"n": 0}
+    real_collect = team_ppo.collect
+
+    def stop_at_the_third_rollout(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise KeyboardInterrupt
+        return real_collect(*args, **kwargs)
+    monkeypatch.setattr(team_ppo, "collect", stop_at_the_third_rollout)
+    with pytest.raises(KeyboardInterrupt):
+        team_ppo.train(model, core, settings, [0, 1], ["greedy"], tmp_path / "split")
+    monkeypatch.setattr(team_ppo, "collect", real_collect)
+    model, core = _tiny_race_model()                     # a new process: the initial policy again
+    team_ppo.train(model, core, settings, [0, 1], ["greedy"], tmp_path / "split", resume=True)
+
+    resumed = model.policy.state_dict()
+    assert all(torch.equal(resumed[k], whole[k]) for k in whole)
+    for name in ("progress.csv", "eval.csv"):
+        assert _without_seconds(tmp_path / "split" / name) == _without_seconds(tmp_path / "whole" / name)
+    for name in ("model_002.zip", "model_003.zip", "best_model.zip"):
+        assert (tmp_path / "split" / name).is_file()
+
+
+def test_team_ppo_command_resumes_with_the_recorded_arguments_only(tmp_path, capsys) -> None:
+    from agents.train import team_ppo_command
+    run = tmp_path / "run"
+    code = team_ppo_command.main(["--resume", str(run)])
+    assert code == 2 and "no team PPO run there with its arguments recorded" in capsys.readouterr().err
+    code = team_ppo_command.main(["--resume", str(run), "--games", "4"])
+    assert code == 2 and "--resume takes no other argument" in capsys.readouterr().err
+    code = team_ppo_command.main(["--games", "4"])
+    assert code == 2 and "--init and --out are required" in capsys.readouterr().err
+
+
+def test_team_ppo_command_resumes_a_run_it_started(tmp_path) -> None:
+    import csv
+    import json
+
+    from agents.train import team_ppo_command
+    run = tmp_path / "run"
+    argv = ["--init", "agents/policies/heroica-solo.zip", "--out", str(run), "--opponents", "greedy",
+            "--games", "2", "--rollouts", "2", "--eval-every", "1", "--eval-games", "2",
+            "--env-kwargs", '{"hero": "wizard"}']
+    assert team_ppo_command.main(argv) == 0
+    assert json.loads((run / "team_ppo.json").read_text())["argv"] == argv
+    before = (run / "checkpoint.pt").read_bytes()
+    assert team_ppo_command.main(["--resume", str(run)]) == 0     # a finished run: its last evaluation again
+    assert [int(r["rollout"]) for r in csv.DictReader(open(run / "progress.csv"))] == [1, 2]
+    assert [int(r["rollout"]) for r in csv.DictReader(open(run / "eval.csv"))] == [0, 1, 2]
+    assert (run / "checkpoint.pt").read_bytes() == before
