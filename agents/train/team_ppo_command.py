@@ -12,6 +12,7 @@ import shutil
 import sys
 from pathlib import Path
 
+from agents.interrupts import terminate_as_interrupt
 from agents.outputs import UsageError, check_out, run_tool
 from agents.train.team_ppo import Settings, train
 from hydra_env.errors import ConfigError
@@ -146,9 +147,15 @@ def run_command(args: argparse.Namespace) -> int:
     torch.set_num_threads(1)
     argv = list(args.argv if args.argv is not None else sys.argv[1:])
     try:
-        path = train(model, core, settings, args.learner_teams, args.opponents, args.out,
-                     {"init": str(args.init), "command": "python -m agents.train.team_ppo " + shlex.join(argv),
-                      "argv": argv}, args.teacher, resume=args.resume is not None)
+        with terminate_as_interrupt():           # SIGTERM (timeout, a batch system) as Ctrl-C
+            path = train(model, core, settings, args.learner_teams, args.opponents, args.out,
+                         {"init": str(args.init), "command": "python -m agents.train.team_ppo " + shlex.join(argv),
+                          "argv": argv}, args.teacher, resume=args.resume is not None)
+    except KeyboardInterrupt:
+        done = "no rollout done" if not (args.out / "checkpoint.pt").is_file() else \
+            f"go on with: python -m agents.train.team_ppo --resume {shlex.quote(str(args.out))}"
+        print(f"\nteam_ppo: interrupted; {done}", file=sys.stderr)
+        return 130
     except ConfigError as error:
         if args.resume is None:
             raise

@@ -329,3 +329,17 @@ def test_team_ppo_command_resumes_a_run_it_started(tmp_path) -> None:
     assert [int(r["rollout"]) for r in csv.DictReader(open(run / "progress.csv"))] == [1, 2]
     assert [int(r["rollout"]) for r in csv.DictReader(open(run / "eval.csv"))] == [0, 1, 2]
     assert (run / "checkpoint.pt").read_bytes() == before
+
+
+def test_an_interrupted_team_ppo_command_says_how_to_go_on(tmp_path, monkeypatch, capsys) -> None:
+    from agents.train import team_ppo_command
+
+    def interrupted(*args, **kwargs):
+        (tmp_path / "run").mkdir()
+        (tmp_path / "run" / "checkpoint.pt").write_bytes(b"")
+        raise KeyboardInterrupt
+    monkeypatch.setattr(team_ppo_command, "train", interrupted)
+    code = team_ppo_command.main(["--init", "agents/policies/heroica-solo.zip", "--out", str(tmp_path / "run")])
+    assert code == 130
+    assert f"interrupted; go on with: python -m agents.train.team_ppo --resume {tmp_path / 'run'}" in \
+        capsys.readouterr().err
