@@ -63,22 +63,28 @@ def restore(out: Path, policy: Any, rng: np.random.Generator, average: Any = Non
                           f"can be resumed; start it again with --init")
     try:
         data = torch.load(path, weights_only=True)
+        saved_average, saved_critic = data["average"], data["critic"]
     except Exception as exc:                     # a damaged or foreign file: say which
         raise ConfigError(f"{path} cannot be read as a team PPO checkpoint ({type(exc).__name__}); "
                           f"start the run again with --init") from None
-    if (data["average"] is None) != (average is None) or (data["critic"] is None) != (critic is None):
+    if (saved_average is None) != (average is None) or (saved_critic is None) != (critic is None):
         raise ConfigError(f"{path} was saved by a run with other --average or --team-critic settings "
                           f"than {out}/team_ppo.json records")
-    policy.load_state_dict(data["policy"])
-    policy.optimizer.load_state_dict(data["optimizer"])
-    rng.bit_generator.state = data["numpy_rng"]
-    torch.set_rng_state(data["torch_rng"])
-    if average is not None:
-        average.count, average.mean = data["average"]["count"], data["average"]["mean"]
-    if critic is not None:
-        critic.load_state_dict(data["critic"]["weights"])
-        critic.optimizer.load_state_dict(data["critic"]["optimizer"])
-    return RunState(int(data["rollout"]), float(data["best"]), [(int(r), dict(f)) for r, f in data["history"]])
+    try:
+        policy.load_state_dict(data["policy"])
+        policy.optimizer.load_state_dict(data["optimizer"])
+        rng.bit_generator.state = data["numpy_rng"]
+        torch.set_rng_state(data["torch_rng"])
+        if average is not None:
+            average.count, average.mean = int(saved_average["count"]), saved_average["mean"]
+        if critic is not None:
+            critic.load_state_dict(saved_critic["weights"])
+            critic.optimizer.load_state_dict(saved_critic["optimizer"])
+        return RunState(int(data["rollout"]), float(data["best"]),
+                        [(int(r), dict(f)) for r, f in data["history"]])
+    except (KeyError, TypeError, ValueError, RuntimeError) as exc:   # another network, a missing part
+        raise ConfigError(f"{path} does not fit the run's policy ({type(exc).__name__}: {exc}); "
+                          f"start the run again with --init") from None
 
 
 def trim_log(path: Path, keep: Any) -> None:

@@ -98,6 +98,8 @@ def resumed_args(args: argparse.Namespace) -> argparse.Namespace:
     record_path = args.resume / "team_ppo.json"
     try:
         recorded = json.loads(record_path.read_text())["argv"]
+        if not isinstance(recorded, list) or not all(isinstance(a, str) for a in recorded):
+            raise TypeError("argv is not a list of strings")
     except (OSError, ValueError, KeyError, TypeError):
         raise UsageError(f"--resume {args.resume}: no team PPO run there with its arguments recorded "
                          f"({record_path.name} missing, damaged or from before --resume); "

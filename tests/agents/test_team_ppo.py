@@ -343,3 +343,14 @@ def test_an_interrupted_team_ppo_command_says_how_to_go_on(tmp_path, monkeypatch
     assert code == 130
     assert f"interrupted; go on with: python -m agents.train.team_ppo --resume {tmp_path / 'run'}" in \
         capsys.readouterr().err
+
+
+def test_a_damaged_checkpoint_is_refused_naming_the_file(tmp_path) -> None:
+    from agents.train import team_checkpoint
+    from hydra_env.errors import ConfigError
+    model, core = _tiny_race_model()
+    (tmp_path / "checkpoint.pt").write_bytes(b"not a checkpoint")
+    with pytest.raises(ConfigError, match="checkpoint.pt cannot be read as a team PPO checkpoint"):
+        team_checkpoint.restore(tmp_path, model.policy, np.random.default_rng(0))
+    with pytest.raises(ConfigError, match="has no checkpoint.pt"):
+        team_checkpoint.restore(tmp_path / "none", model.policy, np.random.default_rng(0))
