@@ -109,6 +109,18 @@ class Settings:
     minus the mean of its deal's other games (team_rollout.group_advantages)."""
 
 
+class DecisionTeacher:
+    """A teacher that labels only some kinds of decision: ``bot``'s choice where
+    ``decision_kind(view)`` is one of ``kinds``, else -1 (no label; the teacher term skips it)."""
+
+    def __init__(self, bot: Any, decision_kind: Any, kinds: list[str]) -> None:
+        self.bot, self.decision_kind, self.kinds = bot, decision_kind, set(kinds)
+
+    def act(self, view: Any, legal_actions: list[int]) -> int:
+        """The bot's choice on a decision of the kinds, -1 on any other."""
+        return self.bot.act(view, legal_actions) if self.decision_kind(view) in self.kinds else -1
+
+
 def learning_rate(settings: Settings, rollout: int) -> float:
     """The learning rate of rollout ``rollout`` (from 0): constant, or falling linearly from
     ``learning_rate`` to ``final_learning_rate`` over the run when that is 0 or more."""
@@ -143,7 +155,7 @@ def ppo_update(policy: Any, batch: GameBatch, settings: Settings, rng: np.random
     tensors = {name: torch.as_tensor(getattr(batch, name)) for name in names}
     masks = batch.masks
     teach = settings.teacher_coef > 0
-    if teach and (batch.labels < 0).any():
+    if teach and not (batch.labels >= 0).any():
         raise ValueError("teacher_coef is above 0 but the batch has no teacher's labels: collect it with "
                          "a make_teacher")
     n, epochs = len(batch), 0
@@ -169,9 +181,10 @@ def ppo_update(policy: Any, batch: GameBatch, settings: Settings, rng: np.random
             value_loss = torch.nn.functional.mse_loss(values.flatten(), tensors["returns"][idx])
             entropy_loss = -entropy.mean()
             loss = policy_loss + settings.vf_coef * value_loss + settings.ent_coef * entropy_loss
-            if teach:
-                teacher_loss = -policy.get_distribution(tensors["obs"][idx], action_masks=masks[idx]
-                                                        ).log_prob(tensors["labels"][idx]).mean()
+            labelled = idx[batch.labels[idx] >= 0] if teach else idx[:0]
+            if len(labelled):                    # the decisions the teacher labelled (all, or some kinds)
+                teacher_loss = -policy.get_distribution(tensors["obs"][labelled], action_masks=masks[labelled]
+                                                        ).log_prob(tensors["labels"][labelled]).mean()
                 loss = loss + settings.teacher_coef * teacher_loss
                 stats["teacher_loss"].append(float(teacher_loss.detach()))
             for optimizer in optimizers:
@@ -248,14 +261,16 @@ def plot_evaluations(rows: list[tuple[int, dict[str, float]]], path: Path) -> No
 
 
 def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents: list[str], out: Path,
-          provenance: dict[str, Any] | None = None, teacher: str | None = None, resume: bool = False) -> Path:
+          provenance: dict[str, Any] | None = None, teacher: str | None = None, resume: bool = False,
+          teacher_decisions: list[str] | None = None) -> Path:
     """The team PPO run of the module docstring (``team_ppo.json`` records its settings,
     the teacher and ``provenance``, such as the initial policy); the path of the best model.
     With ``resume`` the run goes on from ``out``'s checkpoint (:mod:`agents.train.team_checkpoint`)
-    as if it had not stopped."""
+    as if it had not stopped; with ``teacher_decisions`` the teacher labels only the decisions of
+    those kinds (the game's ``decision_kind``)."""
     out.mkdir(parents=True, exist_ok=True)
     record = {"settings": asdict(settings), "learner_teams": list(teams), "opponents": list(opponents),
-              "teacher": teacher,
+              "teacher": teacher, "teacher_decisions": teacher_decisions,
               "env": core.spec.id if core.spec is not None else type(core).__name__, **(provenance or {})}
     if not resume:
         (out / "team_ppo.json").write_text(json.dumps(record, indent=1) + "\n")
@@ -267,7 +282,8 @@ def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents
         from hydra_env.envs.bots import make_bot
 
         def make_teacher(seed: int) -> Any:
-            return make_bot(teacher, game=game, seed=seed)
+            bot = make_bot(teacher, game=game, seed=seed)
+            return DecisionTeacher(bot, core.game_spec.decision_kind, teacher_decisions) if teacher_decisions else bot
     average = WeightAverage(policy.state_dict()) if settings.average else None
     critic = for_policy(policy, settings.critic_seats, settings.learning_rate) if settings.team_critic else None
     state = team_checkpoint.RunState()
@@ -306,7 +322,8 @@ def train(model: Any, core: Any, settings: Settings, teams: list[int], opponents
             stats = ppo_update(policy, batch, settings, rng, learning_rate(settings, r), critic)
             if average:
                 average.add(policy.state_dict())
-            agreement = float(np.mean(batch.labels == batch.actions)) if teacher else 0.0
+            labelled = batch.labels >= 0
+            agreement = float(np.mean(batch.labels[labelled] == batch.actions[labelled])) if labelled.any() else 0.0
             rows.writerow([r + 1, settings.games, len(batch), f"{np.mean(batch.team_rewards):.4f}",
                            *(f"{stats[k]:.5f}" for k in ("policy_loss", "value_loss", "entropy", "approx_kl",
                                                          "clipped")), int(stats["epochs"]),

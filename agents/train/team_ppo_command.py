@@ -11,6 +11,7 @@ import shlex
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 from agents.interrupts import terminate_as_interrupt
 from agents.outputs import UsageError, check_out, run_tool
@@ -46,6 +47,9 @@ def parser() -> argparse.ArgumentParser:
                              "keep --init's record")
     parser.add_argument("--teacher", default=None,
                         help="a bot that labels the learning seats' decisions (with --teacher-coef above 0)")
+    parser.add_argument("--teacher-decisions", nargs="+", default=None, metavar="KIND",
+                        help="the teacher labels only these kinds of decision (the game's decision names, "
+                             "e.g. play claim); default: every decision")
     for field in dataclasses.fields(Settings):
         flag = "--" + field.name.replace("_", "-")
         if isinstance(field.default, bool):
@@ -88,6 +92,19 @@ def env_overrides(text: str | None) -> dict:
     return value
 
 
+def check_decisions(kinds: list[str] | None, spec: Any) -> None:
+    """UsageError for ``--teacher-decisions`` that the game does not name."""
+    if kinds is None:
+        return
+    if spec.decision_kind is None:
+        raise UsageError(f"--teacher-decisions: the game {spec.name!r} names no kinds of decision; "
+                         f"leave the option out (the teacher labels every decision)")
+    unknown = [k for k in kinds if k not in spec.decision_names]
+    if unknown:
+        raise UsageError(f"--teacher-decisions: {unknown[0]!r} is not a decision of {spec.name!r}; its "
+                         f"decisions: {', '.join(spec.decision_names)}")
+
+
 def resumed_args(args: argparse.Namespace) -> argparse.Namespace:
     """The arguments of the run that ``--resume RUN`` goes on with (recorded in RUN/team_ppo.json),
     its folder RUN; UsageError when other arguments come with it or RUN records none."""
@@ -125,6 +142,8 @@ def run_command(args: argparse.Namespace) -> int:
     overrides = env_overrides(args.env_kwargs)
     if (args.teacher is None) != (settings.teacher_coef == 0):
         raise UsageError("--teacher and --teacher-coef go together: give a bot and a weight above 0, or neither")
+    if args.teacher_decisions is not None and args.teacher is None:
+        raise UsageError("--teacher-decisions restricts a teacher: give --teacher BOT and --teacher-coef too")
     if not args.init.is_file():
         raise UsageError(f"--init {args.init}: no such policy file; give a .zip a training run saved")
     if args.resume is None:
@@ -138,6 +157,7 @@ def run_command(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     except TypeError as error:                  # an argument the env does not take
         raise UsageError(f"--env-kwargs: {error}") from None
+    check_decisions(args.teacher_decisions, core.game_spec)
     if not hasattr(core, "teams"):
         raise UsageError(f"--init {args.init}: its env is not the generic one-seat env; team PPO needs one")
     count = len(core.teams(core.deal(settings.seed)))
@@ -152,7 +172,8 @@ def run_command(args: argparse.Namespace) -> int:
         with terminate_as_interrupt():           # SIGTERM (timeout, a batch system) as Ctrl-C
             path = train(model, core, settings, args.learner_teams, args.opponents, args.out,
                          {"init": str(args.init), "command": "python -m agents.train.team_ppo " + shlex.join(argv),
-                          "argv": argv}, args.teacher, resume=args.resume is not None)
+                          "argv": argv}, args.teacher, resume=args.resume is not None,
+                         teacher_decisions=args.teacher_decisions)
     except KeyboardInterrupt:
         done = "no rollout done" if not (args.out / "checkpoint.pt").is_file() else \
             f"go on with: python -m agents.train.team_ppo --resume {shlex.quote(str(args.out))}"

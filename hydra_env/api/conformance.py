@@ -28,6 +28,8 @@ relies on (:mod:`hydra_env.api.protocols`):
   itself, played on with the same actions, come to show the seat different things (a
   copy that keeps the draws to come would let a search read them); a run whose games
   all end within a few steps of every check gives no verdict;
+- where the spec names kinds of decision, ``decision_kind(view)`` of the seat to act
+  is one of ``decision_names``;
 - every engine of ``spec.engines`` (or of ``engines=``) gives the same ``to_json``
   after each action.
 
@@ -149,6 +151,7 @@ def _play_one(spec: GameSpec, params: dict[str, Any], seed: int, max_steps: int,
         _check_illegal_actions(game, legal, choose, where)
         if step % CHECK_EVERY == 0:
             _check_views(game, legal, seed, where)
+            _check_decision_kind(spec, game, where)
             futures.look(game, game.current_player, np.random.default_rng(seed * 7919 + step),
                          random.Random(seed * 31 + step))
             saved.append(_check_round_trip(spec, game, where))
@@ -210,6 +213,12 @@ def _check_views(game: Any, legal: list[int], seed: int, where: str) -> None:
         _check(isinstance(game.describe(action), str), where, f"describe({action}) is not text")
     _check(isinstance(game.render(), str), where, "render() is not text")
     _check_result(game, where)
+
+
+def _check_decision_kind(spec: GameSpec, game: Any, where: str) -> None:
+    if spec.decision_kind is not None:
+        kind = spec.decision_kind(game.view(game.current_player))
+        _check(kind in spec.decision_names, where, f"decision_kind() gave {kind!r}, not one of decision_names")
 
 
 def _check_result(game: Any, where: str) -> None:

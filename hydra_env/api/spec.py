@@ -84,6 +84,11 @@ class GameSpec:
             draw pile): ``determinize(seat, rng)`` must then give a future of its own,
             which the conformance test checks; False for a game whose every chance is
             in the deal.
+        decision_names: the kinds of decision the game asks for (``"vote"``, ``"play"``...),
+            for tools that treat them apart (team PPO's ``--teacher-decisions``); empty
+            when the game names none.
+        decision_kind: ``decision_kind(view) -> name``: the kind of the decision the
+            view's seat faces, one of ``decision_names``; None when the game names none.
     """
 
     name: str
@@ -108,6 +113,8 @@ class GameSpec:
     native_batch: Any = None
     differential_settings: tuple[Mapping[str, Any], ...] = ()
     chance: bool = True
+    decision_names: tuple[str, ...] = ()
+    decision_kind: Callable[[Any], str] | None = None
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def param(self, name: str) -> Param:

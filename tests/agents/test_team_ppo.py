@@ -128,6 +128,29 @@ def test_a_teacher_labels_every_kept_decision_with_its_own_legal_choice() -> Non
     assert taught.team_rewards == plain.team_rewards                    # the policy's choices are played
 
 
+def test_a_teacher_restricted_to_some_decisions_labels_those_and_no_other() -> None:
+    core = gym.make("hydra_env/HailHydra-v0", num_players=5).unwrapped
+    spec = core.game_spec
+    kinds = []
+
+    def make_teacher(seed):
+        loyal = make_bot("loyal", game="hail_hydra", seed=seed)
+        teacher = team_ppo.DecisionTeacher(loyal, spec.decision_kind, ["play", "claim"])
+
+        class Recording:
+            def act(self, view, legal):
+                label = teacher.act(view, legal)
+                kinds.append((spec.decision_kind(view), label))
+                return label
+        return Recording()
+    taught = team_rollout.play_games(_FirstLegal(), core, [21, 22], _shield, _saboteurs, make_teacher=make_teacher)
+    labels = [step[5] for t in taught.trajectories for step in t.steps]
+    named = {kind for kind, _ in kinds}
+    assert {"play", "claim"} <= named and named - {"play", "claim"}
+    assert all((label >= 0) == (kind in ("play", "claim")) for kind, label in kinds)
+    assert sorted(labels) == sorted(label for _, label in kinds)     # every kept decision asked once
+
+
 def test_the_teacher_term_raises_the_teachers_action_where_the_reward_says_nothing() -> None:
     model, obs, mask = _model_at_a_choice()
     taught = int(np.flatnonzero(mask)[1])
@@ -151,6 +174,11 @@ def test_the_teacher_term_raises_the_teachers_action_where_the_reward_says_nothi
                                                                        target_kl=0.0, teacher_coef=1.0),
                                 np.random.default_rng(0))
     assert probability() > before + 0.01 and stats["teacher_loss"] > 0.0
+    batch.labels[: n // 2] = -1                                      # half the decisions unlabelled
+    stats = team_ppo.ppo_update(model.policy, batch, team_ppo.Settings(learning_rate=1e-3, epochs=1, batch_size=32,
+                                                                       target_kl=0.0, teacher_coef=1.0),
+                                np.random.default_rng(0))
+    assert stats["teacher_loss"] > 0.0                               # the labelled half still teaches
     batch.labels[:] = -1                                             # collected without a teacher
     with pytest.raises(ValueError, match="no teacher's labels"):
         team_ppo.ppo_update(model.policy, batch, team_ppo.Settings(teacher_coef=1.0), np.random.default_rng(0))
@@ -203,6 +231,7 @@ def test_an_averaged_run_saves_the_mean_of_its_iterates(tmp_path, monkeypatch) -
     (["--init", "X", "--out", "OUT", "--games", "10", "--group", "4"], "--games 10 must be a multiple of --group 4"),
     (["--init", "X", "--out", "OUT", "--group", "2", "--team-critic"], "--group and --team-critic are two baselines"),
     (["--init", "X", "--out", "OUT", "--env-kwargs", "[5, 6]"], "--env-kwargs must be a JSON object"),
+    (["--init", "X", "--out", "OUT", "--teacher-decisions", "play"], "--teacher-decisions restricts a teacher"),
     (["--init", "X", "--out", "OUT", "--env-kwargs", "{player_counts: 5}"], "--env-kwargs is not JSON"),
 ])
 def test_team_ppo_command_refuses_bad_arguments_naming_the_fix(argv, message, tmp_path, capsys) -> None:
@@ -212,6 +241,14 @@ def test_team_ppo_command_refuses_bad_arguments_naming_the_fix(argv, message, tm
     err = capsys.readouterr().err
     assert err.startswith("team_ppo: error: ") and message in err
     assert not (tmp_path / "OUT").exists()
+
+
+def test_team_ppo_command_refuses_decisions_the_game_does_not_name(tmp_path, capsys) -> None:
+    from agents.train import team_ppo_command
+    argv = ["--out", str(tmp_path / "o"), "--teacher", "greedy", "--teacher-coef", "1", "--teacher-decisions", "play"]
+    assert team_ppo_command.main(["--init", "agents/policies/heroica-solo.zip", *argv]) == 2
+    assert "the game 'heroica' names no kinds of decision" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()
 
 
 def test_team_ppo_command_refuses_a_team_the_game_does_not_have(tmp_path, capsys) -> None:

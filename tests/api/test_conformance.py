@@ -126,3 +126,12 @@ def test_the_api_test_catches_a_re_deal_that_keeps_the_draws_to_come(monkeypatch
 def test_a_game_without_chance_after_the_deal_may_keep_its_future(register_nim) -> None:
     assert not register_nim.chance
     api_test("nim", games=3, seed=0)                 # Nim's determinize is a plain copy, and passes
+
+
+def test_the_api_test_catches_a_decision_kind_the_game_does_not_name() -> None:
+    import dataclasses
+    named = [n for n in hydra_env.game_names() if hydra_env.game_spec(n).decision_kind is not None]
+    assert named                                       # Hail Hydra names its decisions
+    spec = dataclasses.replace(hydra_env.game_spec(named[0]), decision_kind=lambda view: "bluff")
+    with pytest.raises(AssertionError, match=r"step=0: decision_kind\(\) gave 'bluff', not one of decision_names"):
+        api_test(spec, games=1, seed=0, engines=("python",))

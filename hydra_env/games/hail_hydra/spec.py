@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hydra_env.api import GameSpec, Param
+from hydra_env.games.hail_hydra.state import DECISION_NAMES
 
 
 def _new_game(**kwargs: Any) -> Any:
@@ -21,6 +22,11 @@ def _from_json(text: str, engine: str | None = None) -> Any:
 def _observer(game: Any) -> Any:
     from hydra_env.games.hail_hydra.observer import observer
     return observer(game)
+
+
+def _decision_kind(view: Any) -> str:
+    """The name of the decision a seat's view faces (``view.info["decision"]``: seat, kind, ...)."""
+    return DECISION_NAMES[view.info["decision"][1]]
 
 
 def _players(params: Mapping[str, Any]) -> int:
@@ -69,4 +75,6 @@ SPEC = GameSpec(
     native_batch="hydra_env.games.hail_hydra.batch:native_batch",
     tools="agents.game_tools.hail_hydra",
     differential_settings=DIFFERENTIAL_SETTINGS,
+    decision_names=DECISION_NAMES,
+    decision_kind=_decision_kind,
 )
