@@ -155,8 +155,6 @@ def run_command(args: argparse.Namespace) -> int:
             check_opponent(name, core.game_spec.name)
     except ConfigError as error:
         raise UsageError(str(error)) from None
-    except TypeError as error:                  # an argument the env does not take
-        raise UsageError(f"--env-kwargs: {error}") from None
     check_decisions(args.teacher_decisions, core.game_spec)
     if not hasattr(core, "teams"):
         raise UsageError(f"--init {args.init}: its env is not the generic one-seat env; team PPO needs one")
