@@ -10,7 +10,9 @@ public one), or with one kind of offer to use a hero's ability (``resolve_offer`
 ``knock-out_offer``, ``verdict_offer``) answered ``use`` or ``pass`` every time, where
 ``deduce`` asks its rule (:func:`hydra_env.games.hail_hydra.bot_rules.ability_wanted`), or
 with ``reserve=N``: the blues its plays hold back (``deduce`` 1; 0 plays every blue up to the
-limit, as the spec's ``loyal`` does; :func:`hydra_env.games.hail_hydra.bot_rules.play_cards`). The
+limit, as the spec's ``loyal`` does; :func:`hydra_env.games.hail_hydra.bot_rules.play_cards`), or
+with ``spend=0``: the reserve held even where it could not be played later (``deduce`` spends it
+there: :func:`hydra_env.games.hail_hydra.bot_rules.reserve_is_futile`). The
 variant plays every SHIELD seat against ``saboteur`` HYDRA in the calibration
 tables' games (``calibrate.team_figures``: seed g, the same deals for every variant). Printed per
 variant and player count: SHIELD's win share and its 95% Wilson interval.
@@ -21,6 +23,7 @@ variant and player count: SHIELD's win share and its 95% Wilson interval.
     PYTHONPATH=. python benchmarks/hail_hydra_ballot_variants.py --games 1000 base resolve_offer=use \\
         resolve_offer=pass
     PYTHONPATH=. python benchmarks/hail_hydra_ballot_variants.py --games 1000 base reserve=0 reserve=2
+    PYTHONPATH=. python benchmarks/hail_hydra_ballot_variants.py --games 1000 base spend=0
 """
 
 from __future__ import annotations
@@ -64,6 +67,12 @@ def reserve_variant(blues: int) -> Callable[..., DeduceBot]:
     return functools.partial(DeduceBot, reserve=blues)
 
 
+def spend_variant(spend: bool) -> Callable[..., DeduceBot]:
+    """``deduce`` spending its reserve where it could not be played later (``spend``), or
+    holding it always (its parameter ``spend``)."""
+    return functools.partial(DeduceBot, spend=int(spend))
+
+
 def shield_share(bot: Callable[..., DeduceBot], players: int, games: int) -> int:
     """SHIELD's wins over ``games`` games (seeds 0…) with ``bot`` at every SHIELD seat."""
     return round(team_figures(bot, SaboteurBot, {"r": 1}, players, games)["shield"] * games)
@@ -74,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("variants", nargs="+", metavar="KNOB=VALUE",
                         help=f"base, a knob of {', '.join(KNOBS)} (KNOB=NUMBER), or an offer of "
-                             f"{', '.join(OFFERS)} (OFFER=use|pass), or reserve=0..3")
+                             f"{', '.join(OFFERS)} (OFFER=use|pass), reserve=0..3 or spend=0|1")
     parser.add_argument("--games", type=int, default=400, help="games per player count (default 400)")
     parser.add_argument("--players", type=int, nargs="+", default=[5, 6, 7, 8], help="player counts (5-8)")
     args = parser.parse_args(argv)
@@ -89,6 +98,11 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"{text!r}: give reserve=0, 1, 2 or 3 (blues a play holds back)")
             parsed.append((text, reserve_variant(int(value))))
             continue
+        if knob == "spend":
+            if value not in ("0", "1"):
+                parser.error(f"{text!r}: give spend=0 (always hold the reserve) or spend=1 (deduce's rule)")
+            parsed.append((text, spend_variant(value == "1")))
+            continue
         if knob in OFFERS:
             if value not in ("use", "pass"):
                 parser.error(f"{text!r}: give {knob}=use or {knob}=pass")
@@ -100,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             number = None
         if knob not in KNOBS or number is None:
             parser.error(f"{text!r}: give base, KNOB=NUMBER with KNOB one of {', '.join(KNOBS)}, "
-                         f"OFFER=use|pass with OFFER one of {', '.join(OFFERS)}, or reserve=0..3")
+                         f"OFFER=use|pass with OFFER one of {', '.join(OFFERS)}, reserve=0..3 or spend=0|1")
         parsed.append((text, variant(knob, number)))
     check_counts(parser, args.games, args.players)
     for name, bot in parsed:

@@ -51,6 +51,20 @@ def play_cards(hand: list[int], legal: list[int], red_first: bool = False, reser
     return _fit(hand, picked, lengths, RED_MILD_FIRST + BLUE_LOW_FIRST)
 
 
+def reserve_is_futile(info: dict[str, Any], comp: Components) -> bool:
+    """Whether a blue held back now could not be played later: the seat takes the token at
+    the next offensive (HH10: it discards its hand and draws 6), or the city falls in this
+    offensive's step 4 unless the villain falls first (HH18: its strength and one per revealed
+    knocked-out agent reach the city's health)."""
+    players = info["players"]
+    if info["seat"] == (info["token"] + 1) % players:
+        return True
+    if info["villain"] < 0:
+        return False
+    lurking = sum(1 for s in range(players) if info["revealed"][s] and info["out"][s])
+    return info["city"] <= info["strength"] + lurking
+
+
 def red_first(hand: list[int], legal: list[int], r: int) -> list[int]:
     """The saboteur's play: its ``r`` most negative reds (with none, its smallest blue),
     padded with its most negative cards to a minimum."""

@@ -18,9 +18,10 @@ does not deduce).
   (:func:`.belief.private_belief`) and acts on it as SHIELD (targets, gifts, abilities,
   nominations; votes follow the public posterior and the nominations of the seats it
   trusts, never a seat it has cleared) and plays its blues holding the lowest one back
-  (``reserve``); as HYDRA it hides: it plays as SHIELD does against the first villain
-  (``lurk``), then sabotages with its two worst reds a play (``r``), and claims its cards
-  truthfully (SHIELD's public model counts only lies).
+  (``reserve``) unless it could not be played later (``spend``); as HYDRA it hides: it
+  plays as SHIELD does against the first villain (``lurk``), then sabotages with its two
+  worst reds a play (``r``), and claims its cards truthfully (SHIELD's public model counts
+  only lies).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from hydra_env.games.hail_hydra.bot_rules import (
     gift_choice,
     play_cards,
     red_first,
+    reserve_is_futile,
 )
 from hydra_env.games.hail_hydra.codec import CLAIM, HAIL, PASS, TARGET, UP, USE, VALUE, cards_action
 from hydra_env.games.hail_hydra.components import VALUES, default_components
@@ -63,6 +65,9 @@ class HailHydraBot:
     belief_label = "public posterior (reveals and claims)"
     reserve = 0
     """Blues a SHIELD play holds back (:func:`.bot_rules.play_cards`); 0 for the spec's bots."""
+    spend = False
+    """Whether a SHIELD play holds nothing back when the reserve could not be played later
+    (:func:`.bot_rules.reserve_is_futile`); off for the spec's bots."""
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         self.rng = random.Random(seed)
@@ -138,7 +143,8 @@ class HailHydraBot:
 
     def play(self, info: dict[str, Any], legal: list[int]) -> int:
         """Blues, highest first, as many as allowed (the loyal rule)."""
-        cards = play_cards(info["hand"], legal, red_first=False, reserve=self.reserve)
+        reserve = 0 if self.spend and reserve_is_futile(info, self.comp) else self.reserve
+        cards = play_cards(info["hand"], legal, red_first=False, reserve=reserve)
         self.last_claim_truth = True
         return cards_action(cards)
 
@@ -219,7 +225,8 @@ class SaboteurBot(HailHydraBot):
 class DeduceBot(SaboteurBot):
     """The deduction bot: the exact private posterior as SHIELD, hiding from it as HYDRA. As
     SHIELD its plays keep ``reserve`` blues back (a seat that is not the token holder draws
-    one card an offensive and must play one, so a hand emptied of blues plays reds next). As
+    one card an offensive and must play one, so a hand emptied of blues plays reds next),
+    except where a blue kept could not be played later (``spend``). As
     HYDRA it plays as SHIELD does until the villains of tier ``lurk`` (no early sabotage for
     the knock-out votes to find), then its ``r`` worst reds a play."""
 
@@ -235,17 +242,21 @@ class DeduceBot(SaboteurBot):
     """No vote for a seat below this private chance of being HYDRA."""
     VOTE_PRIVATE = False
     """Whether the vote starts from the private posterior (else the public one)."""
-    PARAM_RANGES = {"r": (1, 3), "reserve": (0, 3), "lurk": (1, 5)}
+    PARAM_RANGES = {"r": (1, 3), "reserve": (0, 3), "lurk": (1, 5), "spend": (0, 1)}
 
-    def __init__(self, seed: int | None = None, r: int = 2, reserve: int = 1, lurk: int = 2,
+    def __init__(self, seed: int | None = None, r: int = 2, reserve: int = 1, lurk: int = 2, spend: int = 1,
                  **params: Any) -> None:
         """``r``: reds a sabotaging play holds as HYDRA (its worst, as ``saboteur``'s);
         ``reserve``: blues a SHIELD play holds back (the lowest, never the last blue; 0 plays
-        every blue up to the limit, as ``loyal`` does); ``lurk``: the villain tier from which
+        every blue up to the limit, as ``loyal`` does); ``spend``: 1 holds nothing back when
+        the reserve could not be played later (the seat takes the token next and discards its
+        hand, or the city falls unless the villain does in this offensive), 0 always holds;
+        ``lurk``: the villain tier from which
         it sabotages as HYDRA; against the villains of lower tiers it plays as SHIELD does
         (1 sabotages from the first villain, 5 never)."""
         super().__init__(seed, r, **params)
         self.reserve = int(reserve)
+        self.spend = bool(spend)
         self.lurk = int(lurk)
 
     def play(self, info: dict[str, Any], legal: list[int]) -> int:

@@ -67,6 +67,26 @@ def test_deduce_as_shield_holds_back_its_lowest_blue(hand, reserve, played):
     assert bot.act(game.view(0), game.legal_actions()) == CLAIM + len(played) - sum(v < 0 for v in played)
 
 
+@pytest.mark.parametrize(("case", "spend", "played"), [
+    ("neither", 1, [4, 3]),                   # the reserve can be played later: kept
+    ("next holder", 1, [4, 3, 2]),            # its hand is discarded at the next offensive (HH10)
+    ("city at strength", 1, [4, 3, 2]),       # the city falls unless the villain does now (HH18)
+    ("city above strength", 1, [4, 3]),       # one point to spare: kept
+    ("revealed agent out", 1, [4, 3, 2]),     # a revealed knocked-out agent adds 1 to step 4
+    ("next holder", 0, [4, 3]),               # spend=0: always held (deduce before 5 December)
+])
+def test_deduce_as_shield_spends_its_reserve_when_it_could_not_be_played_later(case, spend, played):
+    game = t.position(players=5, loyalty=[0, 1, 0, 1, 0], heroes="HR01,HR03,HR11,HR13,HR06")
+    t.give_hand(game, 0, [4, 3, 2, -5])
+    strength = game._state.strength
+    fields = {"next holder": {"token": 4}, "city at strength": {"city": strength},
+              "city above strength": {"city": strength + 1},
+              "revealed agent out": {"city": strength + 1, "revealed": [False, True, False, False, False],
+                                     "out": [False, True, False, False, False]}}.get(case, {})
+    t.edit(game, **fields)
+    assert DeduceBot(seed=0, spend=spend).act(game.view(0), game.legal_actions()) == t.play(played)
+
+
 @pytest.mark.parametrize(("villain", "lurk", "r", "played"), [
     ("V01", 2, 2, [4]),            # tier 1 before lurk 2: SHIELD's play, the lowest blue kept
     ("V06", 2, 2, [-5, -4]),       # tier 2: its two worst reds
