@@ -24,6 +24,7 @@ variant and player count: SHIELD's win share and its 95% Wilson interval.
         resolve_offer=pass
     PYTHONPATH=. python benchmarks/hail_hydra_ballot_variants.py --games 1000 base reserve=0 reserve=2
     PYTHONPATH=. python benchmarks/hail_hydra_ballot_variants.py --games 1000 base spend=0
+    PYTHONPATH=. python benchmarks/hail_hydra_ballot_variants.py --games 1000 --seed 10000 base spend=0
 """
 
 from __future__ import annotations
@@ -73,9 +74,9 @@ def spend_variant(spend: bool) -> Callable[..., DeduceBot]:
     return functools.partial(DeduceBot, spend=int(spend))
 
 
-def shield_share(bot: Callable[..., DeduceBot], players: int, games: int) -> int:
-    """SHIELD's wins over ``games`` games (seeds 0…) with ``bot`` at every SHIELD seat."""
-    return round(team_figures(bot, SaboteurBot, {"r": 1}, players, games)["shield"] * games)
+def shield_share(bot: Callable[..., DeduceBot], players: int, games: int, first_seed: int = 0) -> int:
+    """SHIELD's wins over ``games`` games (seeds ``first_seed``…) with ``bot`` at every SHIELD seat."""
+    return round(team_figures(bot, SaboteurBot, {"r": 1}, players, games, first_seed=first_seed)["shield"] * games)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -86,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
                              f"{', '.join(OFFERS)} (OFFER=use|pass), reserve=0..3 or spend=0|1")
     parser.add_argument("--games", type=int, default=400, help="games per player count (default 400)")
     parser.add_argument("--players", type=int, nargs="+", default=[5, 6, 7, 8], help="player counts (5-8)")
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
     args = parser.parse_args(argv)
     parsed = []
     for text in args.variants:
@@ -117,10 +119,12 @@ def main(argv: list[str] | None = None) -> int:
                          f"OFFER=use|pass with OFFER one of {', '.join(OFFERS)}, reserve=0..3 or spend=0|1")
         parsed.append((text, variant(knob, number)))
     check_counts(parser, args.games, args.players)
+    if args.seed < 0:
+        parser.error("--seed must be 0 or more")
     for name, bot in parsed:
         for players in args.players:
             began = time.process_time()
-            wins = shield_share(bot, players, args.games)
+            wins = shield_share(bot, players, args.games, args.seed)
             print(share_line(name, players, "SHIELD", wins, args.games, "saboteur",
                              time.process_time() - began), flush=True)
     return 0

@@ -41,6 +41,16 @@ def test_the_share_counts_shield_wins_over_the_same_deals():
     assert ballots.shield_share(DeduceBot, 5, 6) == wins          # seeded deals and bots: the same games
 
 
+def test_the_share_from_a_first_seed_counts_the_games_of_those_seeds():
+    by_game = [play_game(seed, 5, DeduceBot, SaboteurBot, {"r": 1}).result().outcome for seed in range(100, 104)]
+    assert ballots.shield_share(DeduceBot, 5, 4, first_seed=100) == by_game.count("shield")
+
+
+def test_a_spend_variant_sets_deduce_s_spend_parameter():
+    assert ballots.spend_variant(False)(seed=0).spend is False and ballots.spend_variant(True)(seed=0).spend is True
+    assert DeduceBot(seed=0).spend is True                         # deduce itself spends
+
+
 def test_a_reserve_variant_is_deduce_holding_back_that_many_blues():
     assert ballots.reserve_variant(0)(seed=0).reserve == 0 and ballots.reserve_variant(2)(seed=0, r=1).reserve == 2
     assert DeduceBot(seed=0).reserve == 1                          # deduce itself unchanged
@@ -51,6 +61,8 @@ def test_a_reserve_variant_is_deduce_holding_back_that_many_blues():
     (["FOLLOW=half"], "give base, KNOB=NUMBER"),
     (["resolve_offer=1"], "give resolve_offer=use or resolve_offer=pass"),
     (["reserve=5"], "give reserve=0, 1, 2 or 3"),
+    (["spend=2"], "give spend=0 (always hold the reserve) or spend=1"),
+    (["base", "--seed", "-1"], "--seed must be 0 or more"),
     (["base", "--games", "0"], "--games must be at least 1"),
     (["base", "--players", "9"], "--players: Hail Hydra is played by 5 to 8"),
 ])

@@ -51,7 +51,7 @@ def play_cards(hand: list[int], legal: list[int], red_first: bool = False, reser
     return _fit(hand, picked, lengths, RED_MILD_FIRST + BLUE_LOW_FIRST)
 
 
-def reserve_is_futile(info: dict[str, Any], comp: Components) -> bool:
+def reserve_is_futile(info: dict[str, Any]) -> bool:
     """Whether a blue held back now could not be played later: the seat takes the token at
     the next offensive (HH10: it discards its hand and draws 6), or the city falls in this
     offensive's step 4 unless the villain falls first (HH18: its strength and one per revealed
@@ -61,8 +61,8 @@ def reserve_is_futile(info: dict[str, Any], comp: Components) -> bool:
         return True
     if info["villain"] < 0:
         return False
-    lurking = sum(1 for s in range(players) if info["revealed"][s] and info["out"][s])
-    return info["city"] <= info["strength"] + lurking
+    revealed_out = sum(1 for s in range(players) if info["revealed"][s] and info["out"][s])
+    return info["city"] <= info["strength"] + revealed_out
 
 
 def red_first(hand: list[int], legal: list[int], r: int) -> list[int]:

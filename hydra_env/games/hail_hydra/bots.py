@@ -143,7 +143,7 @@ class HailHydraBot:
 
     def play(self, info: dict[str, Any], legal: list[int]) -> int:
         """Blues, highest first, as many as allowed (the loyal rule)."""
-        reserve = 0 if self.spend and reserve_is_futile(info, self.comp) else self.reserve
+        reserve = 0 if self.spend and reserve_is_futile(info) else self.reserve
         cards = play_cards(info["hand"], legal, red_first=False, reserve=reserve)
         self.last_claim_truth = True
         return cards_action(cards)
@@ -251,9 +251,8 @@ class DeduceBot(SaboteurBot):
         every blue up to the limit, as ``loyal`` does); ``spend``: 1 holds nothing back when
         the reserve could not be played later (the seat takes the token next and discards its
         hand, or the city falls unless the villain does in this offensive), 0 always holds;
-        ``lurk``: the villain tier from which
-        it sabotages as HYDRA; against the villains of lower tiers it plays as SHIELD does
-        (1 sabotages from the first villain, 5 never)."""
+        ``lurk``: the villain tier from which it sabotages as HYDRA; against the villains of
+        lower tiers it plays as SHIELD does (1 sabotages from the first villain, 5 never)."""
         super().__init__(seed, r, **params)
         self.reserve = int(reserve)
         self.spend = bool(spend)

@@ -74,11 +74,11 @@ def table_row(name: str, players: int, games: int, components: str = "") -> dict
 
 
 def team_figures(shield: Callable[..., Any], hydra: Callable[..., Any], params: dict[str, Any],
-                 players: int, games: int, components: str = "") -> dict[str, Any]:
+                 players: int, games: int, components: str = "", first_seed: int = 0) -> dict[str, Any]:
     """SHIELD's win share (and Wilson interval), offensives, Red Skull missions, knock-outs and
-    their precision over ``games`` games (seeds 0…) of ``shield`` against ``hydra``."""
+    their precision over ``games`` games (seeds ``first_seed``…) of ``shield`` against ``hydra``."""
     wins = offensives = red_skull = knockouts = hits = 0
-    for seed in range(games):
+    for seed in range(first_seed, first_seed + games):
         game = play_game(seed, players, shield, hydra, params, components=components)
         result = game.result()
         wins += result.outcome == "shield"
