@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agents import acting_weights
 from agents.policy_spaces import NotRebuildableError, check_layout, env_args, env_spaces
 from hydra_env import ConfigError
 
@@ -270,7 +271,13 @@ def build_model(record: PolicyRecord, device: str = "cpu") -> Any:
         raise ConfigError(f"policy file {record.path}: its network cannot be built from the "
                           f"arguments it records ({exc})") from None
     try:
-        model.set_parameters(load_parameters(record.path, device), exact_match=True, device=device)
+        params = load_parameters(record.path, device)
+        acting = acting_weights.marker(record.path)
+        if acting is not None:               # actor in float16, no critic (agents.acting_weights)
+            params = {"policy": acting_weights.restore(params["policy"], model.policy.state_dict(),
+                                                       list(acting.get("left_out", []))),
+                      "policy.optimizer": model.policy.optimizer.state_dict()}     # a fresh one
+        model.set_parameters(params, exact_match=True, device=device)
     except (RuntimeError, ValueError, KeyError) as exc:
         detail = next((line.strip() for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
         raise ConfigError(f"policy file {record.path}: its weights do not fit the network it "

@@ -91,9 +91,10 @@ def provenance(run_dir: Path, command: str) -> dict[str, Any]:
     return relative_paths(out, run_dir)
 
 
-def _save_for_acting(source: Path, target: Path, env: tuple[str, dict[str, Any]]) -> None:
+def _save_for_acting(source: Path, target: Path, env: tuple[str, dict[str, Any]], acting_only: bool = False) -> None:
     """Save the checkpoint with a fresh optimizer (no Adam state): same policy, smaller
-    file; its observation space records the env id and arguments ``env``."""
+    file; its observation space records the env id and arguments ``env``. ``acting_only``:
+    the actor's weights alone, in float16 (:mod:`agents.acting_weights`)."""
     model = load_model(str(source))          # as data (never unpickled); a clear error if corrupt
     opt, space, tensorboard_log = model.policy.optimizer, model.observation_space, model.tensorboard_log
     model.policy.optimizer = type(opt)(model.policy.parameters(), **opt.defaults)
@@ -103,6 +104,9 @@ def _save_for_acting(source: Path, target: Path, env: tuple[str, dict[str, Any]]
     try:
         with open(target, "wb") as fh:
             model.save(fh)
+        if acting_only:
+            from agents.acting_weights import compact_zip
+            compact_zip(target)
     finally:                                 # the loaded model is cached: leave it as it was
         model.policy.optimizer, model.observation_space = opt, space
         model.tensorboard_log = tensorboard_log
@@ -130,10 +134,11 @@ def fine_tune_record(folder: Path) -> dict[str, Any]:
 
 
 def export_policy(run_dir: Path, name: str, command: str, target: Path = POLICY_DIR,
-                  fine_tune: Path | None = None) -> Path:
+                  fine_tune: Path | None = None, acting_only: bool = False) -> Path:
     """Copy ``run_dir/best_model.zip`` to ``target/NAME.zip`` with ``NAME.yaml`` beside it;
     with ``fine_tune`` (a team PPO folder that started from that run's model), that folder's
-    ``best_model.zip`` instead, and its record (:func:`fine_tune_record`) in the provenance."""
+    ``best_model.zip`` instead, and its record (:func:`fine_tune_record`) in the provenance;
+    ``acting_only``: the zip keeps the actor alone, in float16 (:mod:`agents.acting_weights`)."""
     best = (fine_tune or run_dir) / "best_model.zip"
     if not best.is_file():
         raise ConfigError(f"{best.parent} has no best_model.zip: give a run folder of `hydra-env "
@@ -141,10 +146,12 @@ def export_policy(run_dir: Path, name: str, command: str, target: Path = POLICY_
     record = provenance(run_dir, command)
     if fine_tune is not None:
         record["fine_tune"] = fine_tune_record(fine_tune)
+    if acting_only:
+        record["acting_only"] = "actor weights in float16, no critic (agents/acting_weights.py)"
     target.mkdir(parents=True, exist_ok=True)
     env = (record["env"]["id"], record["env"]["kwargs"])
     meta = yaml.dump(record, Dumper=PlainDumper, sort_keys=False)
-    for suffix, write in ((".zip", lambda p: _save_for_acting(best, p, env)),
+    for suffix, write in ((".zip", lambda p: _save_for_acting(best, p, env, acting_only)),
                           (".yaml", lambda p: p.write_text(meta))):
         tmp = target / f".{name}{suffix}.partial"
         try:
@@ -189,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--force", action="store_true", help="replace the policy NAME if it exists")
     p.add_argument("--fine-tune", type=Path, metavar="TEAM_PPO_DIR",
                    help="ship this team PPO folder's best model (fine-tuned from RUN_DIR's)")
+    p.add_argument("--acting-only", action="store_true",
+                   help="keep the actor's weights alone, in float16 (a third of the size or less; "
+                        "value estimates are 0)")
     p.add_argument("--record-env", type=Path, metavar="POLICY_ZIP",
                    help="instead: record the env arguments of POLICY_ZIP's provenance yaml "
                         "in the zip itself")
@@ -204,7 +214,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: the policy {args.name} exists in {args.target}; pass --force to "
                   f"replace it", file=sys.stderr)
             return 2
-        path = export_policy(args.run_dir, args.name, args.command, args.target, args.fine_tune)
+        path = export_policy(args.run_dir, args.name, args.command, args.target, args.fine_tune,
+                             args.acting_only)
     except (ConfigError, OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

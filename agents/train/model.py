@@ -46,7 +46,10 @@ def action_slots(config: TrainConfig) -> dict[str, Any]:
                           f"{config.env} with {config.env_kwargs} has none; write policy: MlpPolicy")
     if not flat:
         raise ConfigError("policy SlotPolicy reads a flat observation; add flatten: true to env_kwargs")
-    return {"slot_actions": list(slots["actions"]), "slot_features": [list(f) for f in slots["features"]]}
+    kwargs = {"slot_actions": list(slots["actions"]), "slot_features": [list(f) for f in slots["features"]]}
+    if slots.get("advice") is not None:          # the observation ends with an advisor's one-hot
+        kwargs["advice_at"] = int(slots["advice"])
+    return kwargs
 
 
 def new_model(config: TrainConfig, venv: Any, run_dir: Path) -> Any:

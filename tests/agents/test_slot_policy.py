@@ -100,3 +100,49 @@ def test_slot_policy_on_an_env_without_slots_is_refused_with_the_fix() -> None:
     with pytest.raises(ConfigError, match="flatten: true"):
         action_slots(TrainConfig(env="hydra_env/HailHydra-v0", env_kwargs={"summary": True, "flatten": False},
                                  opponents=["saboteur"], policy="SlotPolicy"))
+
+
+def _advised(advice_init: float = 4.0) -> SlotPolicy:
+    obs = gym.spaces.Box(0.0, 1.0, (16,), np.float32)        # 10 values, then one per action (6)
+    return SlotPolicy(obs, gym.spaces.Discrete(6), lambda _: 1e-3, net_arch=[8], slot_actions=[2, 3],
+                      slot_features=[[0, 1], [2, 3]], advice_at=10, advice_init=advice_init)
+
+
+def test_advice_adds_its_learned_weight_to_the_advised_actions_logit() -> None:
+    policy = _advised(advice_init=3.0)
+    with torch.no_grad():
+        for module in (policy.action_net, policy.mlp_extractor):
+            for p in module.parameters():
+                p.zero_()                      # the MLP reads the advice part too: silence it
+    obs = torch.rand(2, 16)
+    obs[:, 10:] = 0.0
+    advised = obs.clone()
+    advised[0, 10 + 5] = 1.0
+    advised[1, 10 + 2] = 1.0                 # a slot action may be advised too
+    masks = np.ones((2, 6), bool)
+    with torch.no_grad():
+        plain = policy.get_distribution(obs, action_masks=masks).distribution.logits
+        with_advice = policy.get_distribution(advised, action_masks=masks).distribution.logits
+    shift = torch.log_softmax(with_advice, 1) - torch.log_softmax(plain, 1)
+    # the advised action gains 3 in logit over every other action, which keep their ratios
+    assert torch.allclose(shift[0, 5] - shift[0, 0], torch.tensor(3.0), atol=1e-5)
+    assert torch.allclose(shift[1, 2] - shift[1, 4], torch.tensor(3.0), atol=1e-5)
+    assert torch.allclose(shift[0, [0, 1, 2, 3, 4]], shift[0, 0].expand(5), atol=1e-5)
+    assert policy.advice_weight.requires_grad
+
+
+def test_advice_weight_is_saved_and_a_policy_without_advice_has_none(tmp_path) -> None:
+    policy = _advised()
+    with torch.no_grad():
+        policy.advice_weight.fill_(7.5)
+    torch.save(policy.state_dict(), tmp_path / "p.pt")
+    again = _advised()
+    again.load_state_dict(torch.load(tmp_path / "p.pt"))
+    assert float(again.advice_weight.detach()) == 7.5 and again._get_constructor_parameters()["advice_at"] == 10
+    assert "advice_weight" not in _policy().state_dict()
+
+
+def test_slot_policy_refuses_an_advice_part_that_is_not_one_value_per_action() -> None:
+    obs = gym.spaces.Box(0.0, 1.0, (16,), np.float32)
+    with pytest.raises(ValueError, match="one value per action"):
+        SlotPolicy(obs, gym.spaces.Discrete(6), lambda _: 1e-3, slot_actions=[2], slot_features=[[0]], advice_at=9)

@@ -278,3 +278,35 @@ def test_average_refuses_policies_of_different_networks_writing_nothing(tiny_run
     assert not (tmp_path / "soup").exists()
     assert average.main([str(other), "--out", str(tmp_path / "one")]) == 2
     assert "two or more" in capsys.readouterr().err
+
+
+def test_an_acting_only_export_keeps_the_actor_in_half_precision_and_acts_as_the_full_one(
+        tiny_run: SimpleNamespace, tmp_path: Path) -> None:
+    import zipfile
+
+    import torch
+
+    from agents.acting_weights import MARKER, is_critic
+    from agents.policy_load import load_policy
+    full = export.export_policy(tiny_run.run, "full", "hydra-env train X", target=tmp_path / "full")
+    small = export.export_policy(tiny_run.run, "small", "hydra-env train X", target=tmp_path / "small",
+                                 acting_only=True)
+    with zipfile.ZipFile(small) as archive:
+        names = archive.namelist()
+        stored = torch.load(io.BytesIO(archive.read("policy.pth")), weights_only=True)
+    assert MARKER in names and "policy.optimizer.pth" not in names
+    assert stored and not any(is_critic(k) for k in stored)
+    assert all(v.dtype == torch.float16 for v in stored.values() if v.is_floating_point())
+    assert small.stat().st_size < full.stat().st_size
+    a, b = load_policy(full), load_policy(small)
+    a.observation_space.seed(0)
+    for _ in range(16):
+        obs, _ = a.policy.obs_to_tensor(a.observation_space.sample())
+        with torch.no_grad():
+            pa = a.policy.get_distribution(obs).distribution.probs
+            pb = b.policy.get_distribution(obs).distribution.probs
+        assert torch.allclose(pa, pb, atol=2e-3)
+    for key, value in b.policy.state_dict().items():
+        if is_critic(key):
+            assert not value.any()              # the critic is zeros: this file is for acting
+    assert "acting_only" in (small.with_suffix(".yaml").read_text())

@@ -16,6 +16,8 @@ Both are the generic envs (:class:`hydra_env.envs.game_env.GameEnv`,
   the public and the seat's private posterior per seat, the latest offensive and vote round
   at fixed places, the cards a claim is about; functions of the seat's information only);
   a policy trained so encodes so as a bot too (it plays through its recorded env's observer);
+- ``advice="deduce"`` (with ``summary``): then a one-hot of the action that bot would take at
+  the seat's decision (:mod:`.advice_observer`), the base of a residual policy;
 - its vector env (:func:`hail_hydra_vector`, ``gym.make_vec(..., vectorization_mode=
   "vector_entry_point")``) is the shared :class:`GameVectorEnv` over the game batch (native
   where built), its rows played as this env plays, ``loyalty`` included.
@@ -44,10 +46,13 @@ class HailHydraEnv(GameEnv):
 
     def __init__(self, opponents: Sequence[Any] | Any = "saboteur", reward: str = "team", seat: int | str = "random",
                  loyalty: str = "random", render_mode: str | None = None,
-                 player_counts: Sequence[int] | None = None, summary: bool = False, **kwargs: Any) -> None:
+                 player_counts: Sequence[int] | None = None, summary: bool = False, advice: str | None = None,
+                 **kwargs: Any) -> None:
         """``loyalty``: the learning seat's team (``random``, ``shield``, ``hydra``);
         ``player_counts``: the player counts an episode draws from (None: the ``num_players``
-        parameter's alone); ``summary``: append the summary part to the observation; the other
+        parameter's alone); ``summary``: append the summary part to the observation; ``advice``:
+        a bot spec (``deduce``) whose action at the seat's decision is appended as a one-hot
+        (:mod:`.advice_observer`; needs ``summary``); the other
         arguments as :class:`GameEnv`'s, the game's parameters among ``kwargs``."""
         self.team_reward = arguments.choice("reward", reward, REWARDS) == "team"
         self.loyalty = arguments.choice("loyalty", loyalty, LOYALTIES)
@@ -60,7 +65,13 @@ class HailHydraEnv(GameEnv):
             from hydra_env.games.hail_hydra.observer import HailHydraObserver
             from hydra_env.games.hail_hydra.summary_observer import SummaryObserver
             kwargs["observer"] = SummaryObserver(HailHydraObserver(kwargs.get("history", 40)))
+        if advice is not None:
+            if not arguments.boolean("summary", summary):
+                raise ConfigError(f"advice={advice!r} is appended to the summary observation; pass summary=True too")
+            from hydra_env.games.hail_hydra.advice_observer import AdviceObserver
+            kwargs["observer"] = AdviceObserver(kwargs["observer"], str(advice))
         self.summary = bool(summary)
+        self.advice = advice
         super().__init__("hail_hydra", opponents, "win" if self.team_reward else reward, seat, render_mode,
                          **kwargs)
         self.player_counts = counts
