@@ -58,7 +58,7 @@ POLICY_CLASSES = {
 ACTIVATIONS = {"torch.nn.modules.activation.ReLU": "ReLU", "torch.nn.modules.activation.Tanh": "Tanh"}
 EXTRACTORS = {"agents.train.policy.SharedLinear": ("agents.train.policy", "SharedLinear")}
 _PLAIN_KWARGS = {"net_arch", "features_extractor_kwargs", "share_features_extractor", "ortho_init",
-                 "normalize_images", "slot_actions", "slot_features", "slot_hidden"}
+                 "normalize_images", "slot_actions", "slot_features", "slot_hidden", "advice_at", "advice_init"}
 
 # Readable hyperparameters and counters of the model, with the types they may have.
 _SCALARS: dict[str, tuple[type, ...]] = {

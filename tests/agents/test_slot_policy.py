@@ -146,3 +146,24 @@ def test_slot_policy_refuses_an_advice_part_that_is_not_one_value_per_action() -
     obs = gym.spaces.Box(0.0, 1.0, (16,), np.float32)
     with pytest.raises(ValueError, match="one value per action"):
         SlotPolicy(obs, gym.spaces.Discrete(6), lambda _: 1e-3, slot_actions=[2], slot_features=[[0]], advice_at=9)
+
+
+def test_a_policy_with_advice_is_saved_and_loaded_as_data(tmp_path) -> None:
+    from sb3_contrib import MaskablePPO
+
+    import hydra_env  # noqa: F401
+    from agents.policy_load import load_policy
+    from hydra_env.envs.policy_env import record_env_args
+    kwargs = {"summary": True, "advice": "deduce"}
+    env = gym.make("hydra_env/HailHydra-v0", **kwargs)
+    slots = env.unwrapped.observer.action_slots
+    model = MaskablePPO(SlotPolicy, env, n_steps=8, batch_size=8, device="cpu",
+                        policy_kwargs={"net_arch": [8], "slot_actions": slots["actions"],
+                                       "slot_features": slots["features"], "advice_at": slots["advice"]})
+    with torch.no_grad():
+        model.policy.advice_weight.fill_(6.0)
+    model.observation_space = record_env_args(model.observation_space, "hydra_env/HailHydra-v0", kwargs)
+    model.save(tmp_path / "advised.zip")
+    loaded = load_policy(tmp_path / "advised.zip")
+    assert loaded.policy.advice_at == slots["advice"] == env.observation_space.shape[0] - 201
+    assert float(loaded.policy.advice_weight.detach()) == 6.0
