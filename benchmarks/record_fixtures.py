@@ -88,6 +88,8 @@ POLICY_RUNS: dict[str, list[str]] = {
     "ppo-heroica-solo": ["--game", "heroica", "--agent", "ppo:heroica-solo", "--games", "4", *_RUN],
     "ppo-hadara-default": ["--game", "hadara", "--agent", "ppo:hadara-default", "--opponents", "greedy",
                            "--games", "4", *_RUN],
+    "ppo-hailhydra-default": ["--game", "hail_hydra", "--agent", "ppo:hailhydra-default", "--opponents", "deduce",
+                              "--num-players", "6", "--games", "2", *_RUN],
 }
 EVALUATE_FILES = ("games.csv", "summary.json")
 

@@ -134,18 +134,26 @@ def fine_tune_record(folder: Path) -> dict[str, Any]:
 
 
 def export_policy(run_dir: Path, name: str, command: str, target: Path = POLICY_DIR,
-                  fine_tune: Path | None = None, acting_only: bool = False) -> Path:
+                  fine_tune: Path | None = None, acting_only: bool = False,
+                  model: str = "best_model.zip") -> Path:
     """Copy ``run_dir/best_model.zip`` to ``target/NAME.zip`` with ``NAME.yaml`` beside it;
     with ``fine_tune`` (a team PPO folder that started from that run's model), that folder's
     ``best_model.zip`` instead, and its record (:func:`fine_tune_record`) in the provenance;
-    ``acting_only``: the zip keeps the actor alone, in float16 (:mod:`agents.acting_weights`)."""
-    best = (fine_tune or run_dir) / "best_model.zip"
+    ``acting_only``: the zip keeps the actor alone, in float16 (:mod:`agents.acting_weights`);
+    ``model``: another model of that folder than its best (``warm_start.zip``, ``model_010.zip``)."""
+    if Path(model).name != model or not model.endswith(".zip"):
+        raise ConfigError(f"--model {model!r}: give the name of a .zip in the run folder, such as "
+                          f"best_model.zip or warm_start.zip")
+    best = (fine_tune or run_dir) / model
     if not best.is_file():
-        raise ConfigError(f"{best.parent} has no best_model.zip: give a run folder of `hydra-env "
-                          f"train` (or of team PPO) that evaluated at least once")
+        raise ConfigError(f"{best.parent} has no {model}: give a run folder of `hydra-env "
+                          f"train` (or of team PPO) that has it (best_model.zip: one that evaluated at "
+                          f"least once)")
     record = provenance(run_dir, command)
     if fine_tune is not None:
         record["fine_tune"] = fine_tune_record(fine_tune)
+    if model != "best_model.zip":
+        record["model"] = model
     if acting_only:
         record["acting_only"] = "actor weights in float16, no critic (agents/acting_weights.py)"
     target.mkdir(parents=True, exist_ok=True)
@@ -196,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--force", action="store_true", help="replace the policy NAME if it exists")
     p.add_argument("--fine-tune", type=Path, metavar="TEAM_PPO_DIR",
                    help="ship this team PPO folder's best model (fine-tuned from RUN_DIR's)")
+    p.add_argument("--model", default="best_model.zip",
+                   help="which model of the folder to ship (default best_model.zip; e.g. warm_start.zip)")
     p.add_argument("--acting-only", action="store_true",
                    help="keep the actor's weights alone, in float16 (a third of the size or less; "
                         "value estimates are 0)")
@@ -215,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"replace it", file=sys.stderr)
             return 2
         path = export_policy(args.run_dir, args.name, args.command, args.target, args.fine_tune,
-                             args.acting_only)
+                             args.acting_only, args.model)
     except (ConfigError, OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
