@@ -310,3 +310,14 @@ def test_an_acting_only_export_keeps_the_actor_in_half_precision_and_acts_as_the
         if is_critic(key):
             assert not value.any()              # the critic is zeros: this file is for acting
     assert "acting_only" in (small.with_suffix(".yaml").read_text())
+
+
+def test_export_ships_the_model_named_and_refuses_a_name_outside_the_folder(tiny_run: SimpleNamespace,
+                                                                           tmp_path: Path) -> None:
+    import yaml
+    path = export.export_policy(tiny_run.run, "warm", "X", target=tmp_path / "out", model="warm_start.zip")
+    assert yaml.safe_load(path.with_suffix(".yaml").read_text())["model"] == "warm_start.zip"
+    for bad in ("../best_model.zip", "warm_start.json", "no_such_model.zip"):
+        with pytest.raises(ConfigError, match="warm_start.zip|no_such_model"):
+            export.export_policy(tiny_run.run, "bad", "X", target=tmp_path / "bad", model=bad)
+    assert not (tmp_path / "bad").exists() or not any((tmp_path / "bad").iterdir())
