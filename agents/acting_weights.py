@@ -54,11 +54,15 @@ def compact_zip(path: Path) -> None:
 
 
 def marker(path: str | Path) -> dict[str, Any] | None:
-    """The acting-only record of a policy zip, or None for a full one."""
+    """The acting-only record of a policy zip, or None for a full one; ValueError when the
+    record is malformed (the loader turns it into a ConfigError naming the file)."""
     with zipfile.ZipFile(path) as archive:
         if MARKER not in archive.namelist():
             return None
-        return json.loads(archive.read(MARKER))
+        record = json.loads(archive.read(MARKER))
+    if not isinstance(record, dict) or not isinstance(record.get("left_out", []), list):
+        raise ValueError(f"its {MARKER} is not an object with a list left_out")
+    return record
 
 
 def restore(weights: dict[str, Any], model_state: dict[str, Any], left_out: list[str]) -> dict[str, Any]:

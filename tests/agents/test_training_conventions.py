@@ -310,6 +310,12 @@ def test_an_acting_only_export_keeps_the_actor_in_half_precision_and_acts_as_the
         if is_critic(key):
             assert not value.any()              # the critic is zeros: this file is for acting
     assert "acting_only" in (small.with_suffix(".yaml").read_text())
+    tampered = tmp_path / "tampered.zip"
+    with zipfile.ZipFile(small) as source, zipfile.ZipFile(tampered, "w") as target:
+        for name in source.namelist():
+            target.writestr(name, b"[1, 2]" if name == MARKER else source.read(name))
+    with pytest.raises(ConfigError, match="acting_only.json"):
+        load_policy(tampered)
 
 
 def test_export_ships_the_model_named_and_refuses_a_name_outside_the_folder(tiny_run: SimpleNamespace,
