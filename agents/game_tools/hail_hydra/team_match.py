@@ -10,7 +10,9 @@ Every pair of ``--shield`` and ``--hydra`` agents (scripted bots by spec, or ``p
 plays ``--games`` games per player count, dealt from seeds ``--seed``, ``--seed`` + 1, ...;
 seat ``s`` of game ``g`` seeds its bot with ``16 g + s``, as the calibration tables
 (:func:`hydra_env.games.hail_hydra.calibrate.play_game`) do, so the same seeds deal the same tables for
-every pair (a paired comparison). The agents are checked on a dealt game before any game is
+every pair (a paired comparison). ``--components`` deals from a copy of the data (HH37),
+say with the player table's modifiers changed: a balance change measured with any agents
+before it ships. The agents are checked on a dealt game before any game is
 played. Printed per pair and count: SHIELD's win share with its interval, knock-outs per game
 and their precision; written with ``--out``: ``team_match.json``, ``team_match.csv`` and
 ``team_match.png`` (the shares with their intervals, one group of bars per count).
@@ -40,26 +42,29 @@ from agents.outputs import UsageError, atomic_dir, check_out, run_tool
 from agents.progress import progress
 from hydra_env import ConfigError, game_spec
 from hydra_env.envs.bots import make_bot
+from hydra_env.errors import DataError
 from hydra_env.games.hail_hydra.calibrate import play_game
+from hydra_env.games.hail_hydra.components import load_components
 
 GAME = "hail_hydra"
 COLUMNS = ("shield", "hydra", "players", "games", "shield_wins", "shield_rate", "low", "high",
            "knockouts", "precision")
 
 
-def play(seed: int, players: int, shield: str, hydra: str) -> dict[str, Any]:
+def play(seed: int, players: int, shield: str, hydra: str, components: str = "") -> dict[str, Any]:
     """One game dealt from ``seed`` as the calibration tables play it (:func:`play_game`: SHIELD
-    seats by ``shield``, HYDRA seats by ``hydra``): its winning team and knock-outs by loyalty."""
+    seats by ``shield``, HYDRA seats by ``hydra``; ``components`` a data file, empty for the
+    shipped one): its winning team and knock-outs by loyalty."""
     game = play_game(seed, players, functools.partial(make_bot, shield, game=GAME),
-                     functools.partial(make_bot, hydra, game=GAME), {})
+                     functools.partial(make_bot, hydra, game=GAME), {}, components=components)
     result = game.result()
     return {"seed": seed, "winner": result.outcome, "knockouts_shield": result.knockouts_shield,
             "knockouts_hydra": result.knockouts_hydra}
 
 
-def _play_chunk(args: tuple[list[int], int, str, str]) -> list[dict[str, Any]]:
-    seeds, players, shield, hydra = args
-    return [play(seed, players, shield, hydra) for seed in seeds]
+def _play_chunk(args: tuple[list[int], int, str, str, str]) -> list[dict[str, Any]]:
+    seeds, players, shield, hydra, components = args
+    return [play(seed, players, shield, hydra, components) for seed in seeds]
 
 
 def summarise(shield: str, hydra: str, players: int, games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -91,10 +96,10 @@ Played = dict[tuple[str, str, int], list[dict[str, Any]]]
 
 
 def run(shield: Sequence[str], hydra: Sequence[str], players: Sequence[int], games: int, seed: int,
-        workers: int = 1, quiet: bool = False) -> list[dict[str, Any]]:
+        workers: int = 1, quiet: bool = False, components: str = "") -> list[dict[str, Any]]:
     """Every pair at every count (see the module docstring): one row each. The agents are
     assumed checked (:func:`check_agents`)."""
-    return summaries(play_all(shield, hydra, players, games, seed, workers, quiet))
+    return summaries(play_all(shield, hydra, players, games, seed, workers, quiet, components))
 
 
 def summaries(played: Played) -> list[dict[str, Any]]:
@@ -137,11 +142,12 @@ def paired_text(row: dict[str, Any]) -> str:
 
 
 def play_all(shield: Sequence[str], hydra: Sequence[str], players: Sequence[int], games: int, seed: int,
-             workers: int = 1, quiet: bool = False) -> Played:
-    """Every pair's games at every count (see the module docstring), in seed order."""
+             workers: int = 1, quiet: bool = False, components: str = "") -> Played:
+    """Every pair's games at every count (see the module docstring), in seed order, dealt from
+    the data file ``components`` (empty: the shipped one)."""
     jobs = [(s, h, n) for s in shield for h in hydra for n in players]
     chunk = max(1, min(50, games // max(1, 4 * workers)))
-    tasks = [(list(range(seed + i, seed + min(i + chunk, games))), n, s, h)
+    tasks = [(list(range(seed + i, seed + min(i + chunk, games))), n, s, h, components)
              for s, h, n in jobs for i in range(0, games, chunk)]
     bar = progress(total=len(jobs) * games, desc="team match", unit="game", quiet=quiet)
     played: Played = {job: [] for job in jobs}
@@ -152,7 +158,7 @@ def play_all(shield: Sequence[str], hydra: Sequence[str], players: Sequence[int]
     return played
 
 
-def _results(tasks: list[tuple[list[int], int, str, str]], workers: int) -> Any:
+def _results(tasks: list[tuple[list[int], int, str, str, str]], workers: int) -> Any:
     if workers <= 1:
         return map(_play_chunk, tasks)
     import multiprocessing as mp
@@ -244,12 +250,16 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", type=Path, default=None, help="a folder for the json, csv and png")
     parser.add_argument("--force", action="store_true", help="replace a non-empty --out folder")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--components", default="",
+                        help="a Hail Hydra data file to deal from (default: the shipped one), "
+                             "e.g. a copy with the player table's modifiers changed")
     return parser
 
 
 def check_args(args: argparse.Namespace) -> None:
-    """UsageError for a count outside 5-8, no game, no worker, a negative seed or an --out that
-    cannot be written; ConfigError (from :func:`check_agents`) for an agent that cannot play."""
+    """UsageError for a count outside 5-8, no game, no worker, a negative seed, an --out that
+    cannot be written or a --components file that does not load; ConfigError (from
+    :func:`check_agents`) for an agent that cannot play."""
     bad = [n for n in args.players if not 5 <= n <= 8]
     if bad:
         raise UsageError(f"--players: Hail Hydra is played by 5 to 8, got {bad}")
@@ -258,6 +268,11 @@ def check_args(args: argparse.Namespace) -> None:
             raise UsageError(f"{flag} must be at least {low}, got {value}")
     if args.out is not None:
         check_out(args.out, args.force)
+    if args.components:
+        try:
+            load_components(args.components)
+        except DataError as error:
+            raise UsageError(f"--components: {error}") from None
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -267,7 +282,8 @@ def run_command(args: argparse.Namespace) -> int:
         check_agents([*dict.fromkeys([*args.shield, *args.hydra])], args.players)
     except ConfigError as error:
         raise UsageError(str(error)) from None
-    played = play_all(args.shield, args.hydra, args.players, args.games, args.seed, args.workers, args.quiet)
+    played = play_all(args.shield, args.hydra, args.players, args.games, args.seed, args.workers, args.quiet,
+                      args.components)
     rows, comparisons = summaries(played), paired(played)
     for row in rows:
         print(row_text(row), flush=True)

@@ -10,6 +10,7 @@ import pytest
 
 from agents.game_tools.hail_hydra import team_match
 from hydra_env.games.hail_hydra.calibrate import table_row
+from hydra_env.games.hail_hydra.components import DATA_FILE
 
 
 def test_team_match_deals_the_calibration_tables_game_for_game():
@@ -20,6 +21,25 @@ def test_team_match_deals_the_calibration_tables_game_for_game():
         assert row["shield_wins"] == round(reference["shield"] * 6)
         assert row["knockouts"] == pytest.approx(reference["knockouts"])
         assert row["low"] <= row["shield_rate"] <= row["high"]
+
+
+def test_team_match_deals_from_a_changed_data_file_as_the_calibration_tables_do(tmp_path):
+    """--components plays the given data: the rows are the calibration rows of that file, and a
+    villain health change at 7 players changes the games there."""
+    data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    for row in data["player_table"]["rows"]:
+        if row["players"] == 7:
+            row["health_mod"] += 6
+    changed = tmp_path / "components.json"
+    changed.write_text(json.dumps(data), encoding="utf-8")
+    played = team_match.play_all(["loyal"], ["saboteur:r=1"], [7], games=6, seed=0, quiet=True,
+                                 components=str(changed))
+    shipped = team_match.play_all(["loyal"], ["saboteur:r=1"], [7], games=6, seed=0, quiet=True)
+    reference = table_row("loyal vs saboteur r=1", 7, 6, str(changed))
+    row = team_match.summaries(played)[0]
+    assert row["shield_wins"] == round(reference["shield"] * 6)
+    assert row["knockouts"] == pytest.approx(reference["knockouts"])
+    assert played != shipped
 
 
 def test_team_match_gives_the_same_rows_on_one_or_two_workers():
@@ -51,6 +71,7 @@ def test_team_match_writes_json_csv_and_plot(tmp_path, capsys):
     (["--games", "0"], "--games must be at least 1"),
     (["--hydra", "nobody"], "unknown bot 'nobody'"),
     (["--hydra", "ppo:missing.zip"], "missing.zip"),
+    (["--components", "no-such-components.json"], "--components: no-such-components.json: cannot be read"),
 ])
 def test_team_match_refuses_bad_input_before_any_game(tmp_path, capsys, flags, message):
     out = tmp_path / "never"
