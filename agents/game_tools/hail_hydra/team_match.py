@@ -272,7 +272,8 @@ def check_args(args: argparse.Namespace) -> None:
         try:
             load_components(args.components)
         except DataError as error:
-            raise UsageError(f"--components: {error}") from None
+            raise UsageError(f"--components: {error} (give a Hail Hydra data file: a copy of "
+                             "hydra_env/games/hail_hydra/data/components.json with the values changed)") from None
 
 
 def run_command(args: argparse.Namespace) -> int:
