@@ -11,6 +11,7 @@ import pytest
 from api.toy_nim import SPEC as NIM
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
+import hydra_env
 from hydra_env import native
 from hydra_env.api import GameSpec, register, unregister
 from hydra_env.envs import bots
@@ -143,3 +144,32 @@ def test_write_returns_false_leaves_the_end_returns_to_the_games_result(nim, gam
     assert written.returns.any() and not skipped.returns.any()
     for row in range(4):
         assert np.array_equal(written.returns[row], written.spec.game_returns(skipped.game(row)))
+
+
+NATIVE_BATCH_GAMES = [name for name in hydra_env.game_names() if hydra_env.game_spec(name).native_batch]
+
+
+@pytest.mark.skipif(not native.available(), reason="native engine not built")
+@pytest.mark.parametrize("game", NATIVE_BATCH_GAMES)
+def test_sample_legal_draws_the_same_action_on_both_engines(game) -> None:
+    """The same uniforms give the same random legal actions on the native and the Python batch
+    (the k-th legal action in increasing order, however the native game lists them), over
+    games restarted as they end."""
+    batches = [cls(game, 8, seat=-1, write_obs=False, write_masks=False) for cls in (NativeBatch, PythonBatch)]
+    for batch in batches:
+        for row in range(8):
+            batch.start(row, 40 + row)
+    rng, seed, restarted = np.random.default_rng(11), 100, 0
+    for _ in range(400):
+        u = rng.random(8)
+        native_actions, python_actions = (batch.sample_legal(u) for batch in batches)
+        assert np.array_equal(native_actions, python_actions)
+        rows = np.flatnonzero(native_actions >= 0)
+        for batch in batches:
+            batch.apply(native_actions[rows], rows)
+        assert np.array_equal(batches[0].over, batches[1].over)
+        for row in np.flatnonzero(batches[0].over).tolist():
+            for batch in batches:
+                batch.start(row, seed)
+            seed, restarted = seed + 1, restarted + 1
+    assert restarted > 0

@@ -17,6 +17,9 @@
 //   int  legal_count() const;                   // the number of legal actions, and
 //   int  legal_at(int k) const;                 // the k-th of them in increasing order (both or neither:
 //                                               // sample_legal then skips the mask it would build)
+//   int  legal_into(int* out) const;            // or: the legal actions in increasing order into out
+//                                               // (action_size() ints), their count (sample_legal
+//                                               // then lists them once instead of building the mask)
 // G must be bound to Python (nanobind) by the game: the batch takes a prototype and gives copies.
 //
 // bind_batch<G>(module, "Batch") exposes the template to Python for one game.
@@ -72,12 +75,19 @@ template <class G>
 struct HasLegalList<G, std::void_t<decltype(std::declval<const G&>().legal_count()),
                                    decltype(std::declval<const G&>().legal_at(0))>> : std::true_type {};
 
+template <class G, class = void>
+struct HasLegalInto : std::false_type {};
+template <class G>
+struct HasLegalInto<G, std::void_t<decltype(std::declval<const G&>().legal_into(std::declval<int*>()))>>
+    : std::true_type {};
+
 template <class G>
 struct Batch {
     G prototype;
     std::vector<G> games;
     std::vector<uint8_t> started;
     std::vector<uint8_t> scratch;  // one legal mask
+    std::vector<int> listed;       // one legal list (games with legal_into)
     int seat = -1;                 // the seat whose buffers are written; -1: the deciding seat
     int A = 0, O = 0, P = 0;
     bool write_obs = true, write_masks = true;
@@ -104,6 +114,7 @@ struct Batch {
         check(over.size(), 1, "over");
         check(returns.size(), size_t(P), "returns");
         scratch.assign(size_t(A), 0);
+        listed.assign(size_t(A), 0);
         for (int row = 0; row < n; ++row) write(row);
     }
 
@@ -182,6 +193,9 @@ struct Batch {
             if constexpr (HasLegalList<G>::value) {
                 count = g.legal_count();
                 if (count > 0) out.data()[row] = g.legal_at(std::min(count - 1, int(u.data()[row] * count)));
+            } else if constexpr (HasLegalInto<G>::value) {
+                count = g.legal_into(listed.data());
+                if (count > 0) out.data()[row] = listed[size_t(std::min(count - 1, int(u.data()[row] * count)))];
             } else {
                 std::fill(scratch.begin(), scratch.end(), uint8_t(0));
                 g.legal_mask(scratch.data());
