@@ -37,7 +37,8 @@ native: $(STAMP)
 
 # The native engine built with AddressSanitizer + UndefinedBehaviorSanitizer (any error
 # aborts), then the random-input fuzz of the native facade and the differential runs under it (Hydra,
-# Hydras, then every game with a native engine, over the settings its spec names for differentials).
+# Hydras, then every game with a native engine, over the settings its spec names for differentials,
+# then Hail Hydra's native bots against the Python bots).
 ASAN_BUILD := build/asan
 ASAN_RUN = ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	LD_PRELOAD="$$($(CXX) -print-file-name=libasan.so) $$($(CXX) -print-file-name=libstdc++.so)" \
@@ -50,6 +51,7 @@ native-asan: $(STAMP)
 	$(ASAN_RUN) benchmarks/differential.py --decisions $(or $(DECISIONS),50000)
 	$(ASAN_RUN) benchmarks/differential_hydras.py --decisions $(or $(HYDRAS_DECISIONS),20000)
 	$(ASAN_RUN) benchmarks/differential_games.py --game all --decisions $(or $(GAME_DECISIONS),20000)
+	$(ASAN_RUN) benchmarks/hail_hydra_native_bots.py --differential $(or $(BOT_DECISIONS),20000)
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)

@@ -9,7 +9,9 @@ masked steps per CPU second of this process (and per wall second):
 2. its PettingZoo AEC env (the AEC loop of ``benchmarks/timing.py``): the game's own module
    (``<game package>.pettingzoo`` or ``.envs.pettingzoo``, or ``.env``: its ``env()``) when it
    has one, else the generic :class:`hydra_env.envs.aec.ObserverAECEnv` with the spec's defaults;
-3. ``connect_four_v3`` (``env()``), the peer, at the start and at the end of the run (the mean).
+3. ``connect_four_v3`` (``env()``), the peer, before the first env and after each one: each env's
+   ratio is to the mean of the peer's two rates around it (this machine's speed drifts within
+   a run, so a peer timed far from an env can be off by half).
 
 It prints a table with each rate's ratio to connect four (goals: issue 25, Heroica 5x; issues 26
 and 27, 3x) and exits 0.
@@ -53,21 +55,23 @@ def aec_maker(spec: hydra_env.GameSpec) -> tuple[str, Callable[[], Any]]:
     return "AEC ObserverAECEnv", lambda: ObserverAECEnv(spec.name, **spec.defaults())
 
 
-def measure_game(name: str, seconds: float) -> list[tuple[str, float, float]]:
-    """(label, steps per wall second, steps per CPU second) of every env of game ``name``."""
+def measurements(name: str, seconds: float) -> list[tuple[str, Callable[[], tuple[float, float]]]]:
+    """(label, measure) of every env of game ``name``; ``measure()`` gives (steps per wall
+    second, steps per CPU second)."""
     spec = hydra_env.game_spec(name)
-    rows = []
+    rows: list[tuple[str, Callable[[], tuple[float, float]]]] = []
     for env_id in spec.env_ids:
         for eng in spec.engines:
-            with engine(eng):
-                rows.append((f"{env_id} [{eng}]", *bench_gym(env_id, seconds)))
-            print(f"  measured {rows[-1][0]}", file=sys.stderr, flush=True)
+            rows.append((f"{env_id} [{eng}]", lambda env_id=env_id, eng=eng: _with(eng, bench_gym, env_id, seconds)))
     label, make = aec_maker(spec)
     for eng in spec.engines:
-        with engine(eng):
-            rows.append((f"{name} {label} [{eng}]", *bench_aec(make, seconds)))
-        print(f"  measured {rows[-1][0]}", file=sys.stderr, flush=True)
+        rows.append((f"{name} {label} [{eng}]", lambda eng=eng: _with(eng, bench_aec, make, seconds)))
     return rows
+
+
+def _with(eng: str, measure: Callable[..., tuple[float, float]], *args: Any) -> tuple[float, float]:
+    with engine(eng):
+        return measure(*args)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,16 +85,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
     names = hydra_env.game_names() if args.game == "all" else (args.game,)
-    first = bench_aec(connect_four, args.seconds)
-    rows = [row for name in names for row in measure_game(name, args.seconds)]
-    last = bench_aec(connect_four, args.seconds)
-    c4_wall, c4_cpu = (first[0] + last[0]) / 2, (first[1] + last[1]) / 2
-    print(f"random masked steps per second, one process; connect_four_v3 {c4_cpu:,.0f}/CPU s, "
-          f"{c4_wall:,.0f}/wall s (the mean of the start, {first[1]:,.0f}/CPU s, and the end, "
-          f"{last[1]:,.0f}/CPU s); the ratios are per CPU second")
-    print(f"{'environment':<52} {'steps/s wall':>13} {'steps/CPU s':>12} {'x connect four':>15}")
-    for label, wall, cpu in rows:
-        print(f"{label:<52} {wall:>13,.0f} {cpu:>12,.0f} {cpu / c4_cpu:>14.2f}x")
+    peers = [bench_aec(connect_four, args.seconds)[1]]
+    rows = []
+    for name in names:
+        for label, measure in measurements(name, args.seconds):
+            wall, cpu = measure()
+            peers.append(bench_aec(connect_four, args.seconds)[1])
+            rows.append((label, wall, cpu, (peers[-2] + peers[-1]) / 2))
+            print(f"  measured {label}", file=sys.stderr, flush=True)
+    print(f"random masked steps per second, one process; connect_four_v3 timed before the first env and "
+          f"after each ({min(peers):,.0f} to {max(peers):,.0f}/CPU s); each ratio is per CPU second, to the "
+          f"mean of the two connect four rates around the env")
+    print(f"{'environment':<52} {'steps/s wall':>13} {'steps/CPU s':>12} {'connect four':>13} {'x connect four':>15}")
+    for label, wall, cpu, peer in rows:
+        print(f"{label:<52} {wall:>13,.0f} {cpu:>12,.0f} {peer:>13,.0f} {cpu / peer:>14.2f}x")
     return 0
 
 

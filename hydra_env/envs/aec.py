@@ -42,7 +42,7 @@ from pettingzoo.utils import wrappers
 
 from hydra_env import arguments
 from hydra_env.api import Observer, parse_game_string
-from hydra_env.envs.observers import observer_for, split_observation
+from hydra_env.envs.observers import observer_for, seat_mask, split_observation
 from hydra_env.envs.single_agent import (
     as_action,
     box_observation_space,
@@ -95,15 +95,7 @@ class GameAECEnv(AECEnv):
 
     def _mask(self, seat: int) -> np.ndarray:
         """The int8 mask of ``seat``: the legal actions when it decides, zeros otherwise."""
-        game = self.game
-        if game.current_player != seat:
-            return np.zeros(self._size, np.int8)
-        into = getattr(game, "legal_mask_into", None)
-        if into is None:
-            return np.asarray(game.legal_mask(), dtype=np.int8)
-        mask = np.empty(self._size, np.int8)
-        into(mask)                               # writes every entry
-        return mask
+        return seat_mask(self.game, seat, self._size)
 
     def _score(self, game: Any) -> tuple[Sequence[float] | None, dict[str, Any] | None]:
         """(the rewards of the seats for the transition just made, or None for none; the

@@ -53,7 +53,7 @@ from gymnasium import spaces
 
 from hydra_env import arguments
 from hydra_env.api import Observer, parse_game_string
-from hydra_env.envs.observers import observer_for, split_observation
+from hydra_env.envs.observers import observer_for, seat_mask, split_observation
 from hydra_env.envs.opponents import check_opponent, opponent_entries, play_opponents, seat_argument, seat_bots
 from hydra_env.envs.single_agent import (
     ILLEGAL_MODES,
@@ -199,8 +199,7 @@ class GameEnv(gym.Env):
     def _observe(self) -> Any:
         """The learning seat's observation; refreshes its mask."""
         game, seat = self.game, self.seat
-        self._mask = np.asarray(game.legal_mask(), dtype=np.int8) if game.current_player == seat \
-            else np.zeros(int(self.action_space.n), np.int8)
+        self._mask = seat_mask(game, seat, int(self.action_space.n))
         return self.seat_observation(game, seat)
 
     def seat_observation(self, game: Any, seat: int) -> Any:

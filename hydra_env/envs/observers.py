@@ -69,3 +69,16 @@ def split_observation(observer: Any, flat: np.ndarray) -> dict[str, np.ndarray]:
     """A flat observation as the observer's named parts (its ``split`` when it has one)."""
     split = getattr(observer, "split", None)
     return split(flat) if split is not None else split_parts(flat, observer.parts)
+
+
+def seat_mask(game: Any, seat: int, size: int) -> np.ndarray:
+    """The int8 mask of ``seat``: the legal actions when it decides (written in place by the game's
+    ``legal_mask_into`` when it has one, else from ``legal_mask``), zeros otherwise."""
+    if game.current_player != seat:
+        return np.zeros(size, np.int8)
+    into = getattr(game, "legal_mask_into", None)
+    if into is None:
+        return np.asarray(game.legal_mask(), dtype=np.int8)
+    mask = np.empty(size, np.int8)
+    into(mask)                               # writes every entry
+    return mask

@@ -14,6 +14,7 @@ received (a red gift points at the giver).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
@@ -23,6 +24,15 @@ P_LIE = 0.85
 FLOOR = 1e-6
 _PUBLIC_MEMO: dict[tuple, list[float]] = {}
 _PUBLIC_MEMO_SIZE = 1 << 12
+
+
+def add_up(values: Iterable[float]) -> float:
+    """The values added left to right from 0.0: ``sum`` adds floats so up to Python 3.11 but with
+    compensation from 3.12, and the native twin (``native/src/bots.cpp``) must give the same bits."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
 
 
 @cache
@@ -88,17 +98,17 @@ class Belief:
             self._normalise()
 
     def _normalise(self) -> None:
-        total = sum(self.weights)
+        total = add_up(self.weights)
         if total > 0:
             self.weights = [w / total for w in self.weights]
 
     def marginals(self) -> list[float]:
         """The probability that each seat is HYDRA."""
         self._normalise()
-        total = sum(self.weights)
+        total = add_up(self.weights)
         if total <= 0:
             return [0.0] * self.players
-        return [sum(w for s, w in zip(self.sets, self.weights, strict=True) if seat in s) for seat in
+        return [add_up(w for s, w in zip(self.sets, self.weights, strict=True) if seat in s) for seat in
                 range(self.players)]
 
 

@@ -18,6 +18,9 @@ Both are the generic envs (:class:`hydra_env.envs.game_env.GameEnv`,
   a policy trained so encodes so as a bot too (it plays through its recorded env's observer);
 - ``advice="deduce"`` (with ``summary``): then a one-hot of the action that bot would take at
   the seat's decision (:mod:`.advice_observer`), the base of a residual policy;
+- ``native_bots=True`` (default): on the native engine, opponents made from the names ``loyal`` and
+  ``saboteur`` play through their C++ twins (:mod:`.native.bots`): the same actions from the same
+  seeds, decision by decision, without a Python view per decision (``False``: the Python bots);
 - its vector env (:func:`hail_hydra_vector`, ``gym.make_vec(..., vectorization_mode=
   "vector_entry_point")``) is the shared :class:`GameVectorEnv` over the game batch (native
   where built), its rows played as this env plays, ``loyalty`` included.
@@ -47,15 +50,19 @@ class HailHydraEnv(GameEnv):
     def __init__(self, opponents: Sequence[Any] | Any = "saboteur", reward: str = "team", seat: int | str = "random",
                  loyalty: str = "random", render_mode: str | None = None,
                  player_counts: Sequence[int] | None = None, summary: bool = False, advice: str | None = None,
-                 **kwargs: Any) -> None:
+                 native_bots: bool = True, **kwargs: Any) -> None:
         """``loyalty``: the learning seat's team (``random``, ``shield``, ``hydra``);
         ``player_counts``: the player counts an episode draws from (None: the ``num_players``
         parameter's alone); ``summary``: append the summary part to the observation; ``advice``:
         a bot spec (``deduce``) whose action at the seat's decision is appended as a one-hot
-        (:mod:`.advice_observer`; needs ``summary``); the other
+        (:mod:`.advice_observer`; needs ``summary``); ``native_bots``: play named ``loyal`` and
+        ``saboteur`` opponents through their native twins on the native engine; the other
         arguments as :class:`GameEnv`'s, the game's parameters among ``kwargs``."""
         self.team_reward = arguments.choice("reward", reward, REWARDS) == "team"
         self.loyalty = arguments.choice("loyalty", loyalty, LOYALTIES)
+        self.native_bots = arguments.boolean("native_bots", native_bots)
+        self._twins: Any = None
+        self._play_twins: Any = None
         counts = _player_counts(player_counts, seat, opponents)
         if counts:
             kwargs["num_players"] = counts[0]
@@ -77,14 +84,39 @@ class HailHydraEnv(GameEnv):
         self.player_counts = counts
         self._opponents_argument = opponents
 
+    def _make_bot(self, name: str, seed: int) -> Any:
+        """An opponent by name; with ``native_bots``, a ``loyal`` or ``saboteur`` spec gives a
+        :class:`~.native.bots.SeededBot` (the Python bot is made only if the native twins do not
+        play its seat), any other as GameEnv's."""
+        if self.native_bots and self.bot_factory is None:
+            from hydra_env.games.hail_hydra.native.bots import seeded_bot
+            bot = seeded_bot(name, seed)
+            if bot is not None:
+                return bot
+        return super()._make_bot(name, seed)
+
     def _start_episode(self, rng: np.random.Generator) -> None:
-        """With ``player_counts``: draw the episode's player count first, then as GameEnv."""
+        """With ``player_counts``: draw the episode's player count first; then as GameEnv; then
+        seat the opponents' native twins where they can play them (``native_bots``)."""
         if self.player_counts:
             players = self.player_counts[int(rng.integers(len(self.player_counts)))]
             self.num_players = players
             self.params = {**self.params, "num_players": players}
             self.opponents = opponent_entries(self._opponents_argument, players, f"{players} players")
         super()._start_episode(rng)
+        self._twins = None
+        if self.native_bots and self.bot_factory is None and all(isinstance(e, str) for e in self.opponents):
+            from hydra_env.games.hail_hydra.native import bots
+            self._twins = bots.native_twins(self.game, self.bots)
+            self._play_twins = bots.play
+
+    def _advance(self) -> None:
+        """The opponents play until the learning seat decides or the game is over: inside the
+        engine when this episode's bots have native twins (``native_bots``), else as GameEnv's."""
+        if self._twins is None:
+            super()._advance()
+        else:
+            self._play_twins(self._twins, self.game, self.seat)
 
     @property
     def seat_from_deal(self) -> bool:  # type: ignore[override]

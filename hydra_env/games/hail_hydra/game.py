@@ -147,6 +147,10 @@ class HailHydraGame(GameFacade):
         """The result (final once over)."""
         return result_of(self._state)
 
+    def _start_text(self) -> str:
+        """The save's start: the state as dealt, as JSON text."""
+        return self._start
+
     def to_json(self) -> str:
         """The whole game as JSON (format ``hydra-env/hail-hydra-game`` v1)."""
         return save.dump(self._start, self._forced, self._state, self._comp, self._path)

@@ -199,7 +199,7 @@ def test_hh33_on_a_native_game_the_observer_gives_the_native_encoding_and_the_sa
         for seat in range(native.num_players):
             expected = observer.encode(python, seat)
             assert observer.encode(native, seat).tobytes() == native.encode_flat(seat).tobytes() == expected.tobytes()
-        text = save.dump(native._start, native._forced, _Data(native._native.to_dict()), native.components,
+        text = save.dump(native._start_text(), native._forced, _Data(native._native.to_dict()), native.components,
                          native._path)
         assert native.to_json() == text == python.to_json() == native.clone().to_json()
     other = HailHydraObserver(64)                                # another H: the Python encoding of the view

@@ -31,6 +31,7 @@ from hydra_env.games.hail_hydra.game import HailHydraEngineHooks, HailHydraGame,
 from hydra_env.games.hail_hydra.native import available, require
 from hydra_env.games.hail_hydra.native.tables import native_tables
 from hydra_env.games.hail_hydra.redeal import redeal
+from hydra_env.games.hail_hydra.result import HailHydraResult
 from hydra_env.games.hail_hydra.state import Pending, State
 from hydra_env.native.modules import MAX_SEED, NativeUnsupportedError
 
@@ -113,6 +114,28 @@ class NativeHailHydraGame(NativeFacade, HailHydraGame):
             return
         self._apply_checked(action)
 
+    def result(self) -> HailHydraResult:
+        """The result (final once over), from the few native fields it is made of (no state copy)."""
+        over, winner, cause, loyalty, city, defeated, offensives, shield_out, hydra_out, decisions = \
+            self._native.result_fields()
+        return HailHydraResult(winner if over else "ongoing", cause,
+                               tuple(loyalty) if loyalty else (0,) * self._native.players, city, defeated,
+                               offensives, shield_out, hydra_out, decisions)
+
+    def _start_text(self) -> str:
+        """The save's start (the state as dealt) as JSON text; a new game keeps a native copy of
+        its dealt state and writes the text only when something asks for it (a save, a pickle)."""
+        start = self._start
+        if not isinstance(start, str):
+            start = self._start = json.dumps(start.to_dict())
+        return start
+
+    def native_changed(self) -> None:
+        """The native state was changed in C++ outside :meth:`apply` (the native bots of
+        :mod:`.bots` played): refresh or drop the Python snapshot."""
+        if self._snapshot is not None:
+            self._changed()
+
     def clone(self) -> NativeHailHydraGame:
         """An independent copy (a plain copy of the native state)."""
         return NativeHailHydraGame(self._native.clone(), self._comp, self._path, self._start, self._forced,
@@ -123,12 +146,12 @@ class NativeHailHydraGame(NativeFacade, HailHydraGame):
         (:func:`save.dump`'s text: everything before the state, which never changes, is made once)."""
         head = self._head
         if head is None:
-            text = save.dump(self._start, self._forced, _Data({}), self._comp, self._path)
+            text = save.dump(self._start_text(), self._forced, _Data({}), self._comp, self._path)
             head = self._head = text[:-len(_EMPTY_STATE_TAIL)]
         return head + json.dumps(self._native.to_dict(), separators=(",", ":")) + "}"
 
     def _with_state(self, state: State) -> NativeHailHydraGame:
-        return from_state(state, self._comp, self._path, self._start, self._forced)
+        return from_state(state, self._comp, self._path, self._start_text(), self._forced)
 
     def _determinized(self, seat: int, rng: np.random.Generator) -> NativeHailHydraGame:
         state = redeal(self._state, self._comp, seat, rng)
@@ -142,7 +165,7 @@ class NativeHailHydraGame(NativeFacade, HailHydraGame):
 
     def __reduce__(self) -> tuple:
         """Pickle (and deepcopy) as the components, the save's start and the state dict."""
-        return (_restore, (self._comp, self._path, self._start, self._forced, self._native.to_dict()))
+        return (_restore, (self._comp, self._path, self._start_text(), self._forced, self._native.to_dict()))
 
     def __repr__(self) -> str:
         return (f"<HailHydraGame players={self.num_players} decisions={len(self.history)} "
@@ -163,12 +186,12 @@ def new_native_game(players: int, seed: int, options: dict[str, Any], comp: Comp
     _check_seed(seed)
     native = require().HailHydraNative(native_tables(comp), players, options, _fixed(options, players, comp))
     native.reset(seed)
-    return NativeHailHydraGame(native, comp, path, json.dumps(native.to_dict()), False)
+    return NativeHailHydraGame(native, comp, path, native.clone(), False)
 
 
 def from_game(game: HailHydraGame) -> NativeHailHydraGame:
     """A Python game moved over to the native engine (same start, same save)."""
-    return from_state(game.state, game.components, game._path, game._start, game._forced)
+    return from_state(game.state, game.components, game._path, game._start_text(), game._forced)
 
 
 def _restore(comp: Components, path: str, start: str, forced: bool, state: dict[str, Any]) -> NativeHailHydraGame:

@@ -278,6 +278,14 @@ void bind_hail_hydra(nb::module_& m) {
         .def_prop_ro("players", [](const G& g) { return g.s.players; })
         .def_prop_ro("seed", [](const G& g) { return g.s.seed; })
         .def_prop_ro("history", [](const G& g) { return g.s.history; })
+        .def("result_fields",
+             [](const G& g) {   // what result.result_of reads, without the whole state
+                 return nb::make_tuple(g.s.game_over, g.s.winner, g.s.cause, g.s.loyalty, g.s.city,
+                                       g.s.defeated.size(), g.s.offensives.size(), g.s.knockouts[0],
+                                       g.s.knockouts[1], g.s.history.size());
+             },
+             "(game over, winner, cause, loyalty, city, villains defeated, offensives, knock-outs of SHIELD "
+             "and of HYDRA, decisions): what the result is made of.")
         .def_prop_ro("obs_size", &G::obs_size)
         .def("legal_actions", &G::legal_actions)
         .def("is_legal", &G::is_legal, nb::arg("action"))

@@ -17,6 +17,23 @@ inline int sum8(const Counts& c) {
     for (int v : c) n += v;
     return n;
 }
+
+// x / D as the observer writes it (the float of the double quotient, clipped to [0, 1] when Clip), looked up
+// for the small counts an offensive row holds (the same expression fills the table, so the same bits).
+template <int D, bool Clip>
+struct Ratio {
+    float table[64];
+    static float exact(int x) { return Clip ? clip(double(x) / double(D)) : float(double(x) / double(D)); }
+    Ratio() {
+        for (int x = 0; x < 64; ++x) table[x] = exact(x);
+    }
+    float operator()(int x) const { return x >= 0 && x < 64 ? table[x] : exact(x); }
+};
+const Ratio<2, false> kHalf;
+const Ratio<3, false> kThird;
+const Ratio<3, true> kThirdClipped;
+const Ratio<8, true> kEighthClipped;
+const Ratio<30, true> kThirtiethClipped;
 }  // namespace
 
 int HailHydraGame::obs_size() const { return GAME + HAND + s.options.history * ROW + K * ROUND + INTEL; }
@@ -130,19 +147,19 @@ void HailHydraGame::encode_offensive(int seat, const Offensive& o, int index, fl
         b[0] = float(o.active[u]);
         b[1] = float(o.out[u]);
         b[2] = float(o.revealed[u]);
-        b[3] = float(double(sum8(o.down[u])) / 3.0);
+        b[3] = kThird(sum8(o.down[u]));
         if (o.claim[u] >= 0) b[4 + o.claim[u]] = 1;
         int up_sum = 0;
         for (int v = 0; v < kValues; ++v) up_sum += o.up[u][size_t(v)] * kCardValues[v];
-        b[8] = float(double(sum8(o.up[u])) / 3.0);
-        b[9] = clip(double(up_sum + 15) / 30.0);
-        b[10] = float(double(o.gave[u]) / 2.0);
+        b[8] = kThird(sum8(o.up[u]));
+        b[9] = kThirtiethClipped(up_sum + 15);
+        b[10] = kHalf(o.gave[u]);
         if (o.gave_to[u] >= 0) b[11 + rel[o.gave_to[u]]] = 1;
         b[19] = float(o.used[u]);
     }
     float* b = row + 174;
     if (o.has_cards && !o.hidden)
-        for (int v = 0; v < kValues; ++v) b[v] = clip(double(o.cards[size_t(v)]) / 8.0);
+        for (int v = 0; v < kValues; ++v) b[v] = kEighthClipped(o.cards[size_t(v)]);
     b[8] = float(o.hidden && o.has_cards);
     const bool current = index == int(s.offensives.size()) - 1;
     if (o.has_total) b[9] = clip(double(o.total + 40) / 80.0);
@@ -156,9 +173,9 @@ void HailHydraGame::encode_offensive(int seat, const Offensive& o, int index, fl
         if (o.gave_to[size_t(giver)] == seat)
             for (int v = 0; v < kValues; ++v) received[size_t(v)] += o.gift[size_t(giver)][size_t(v)];
     for (int v = 0; v < kValues; ++v) {
-        b[v] = clip(double(o.down[size_t(seat)][size_t(v)]) / 3.0);
-        b[8 + v] = clip(double(o.gift[size_t(seat)][size_t(v)]) / 3.0);
-        b[16 + v] = clip(double(received[size_t(v)]) / 3.0);
+        b[v] = kThirdClipped(o.down[size_t(seat)][size_t(v)]);
+        b[8 + v] = kThirdClipped(o.gift[size_t(seat)][size_t(v)]);
+        b[16 + v] = kThirdClipped(received[size_t(v)]);
     }
 }
 
