@@ -117,6 +117,11 @@ class GameSpec:
     decision_kind: Callable[[Any], str] | None = None
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
+    def __deepcopy__(self, memo: dict) -> GameSpec:
+        """The spec itself: it is the registry's entry, and the tool modules it has loaded
+        (:meth:`hooks`) cannot be copied, so a deep copy of an env shares its game's spec."""
+        return self
+
     def param(self, name: str) -> Param:
         """The parameter called ``name`` (ConfigError listing them when there is none)."""
         for p in self.params:

@@ -62,6 +62,14 @@ def test_an_entry_point_loads_its_spec_once_under_its_own_name(name: str) -> Non
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_a_deep_copy_of_a_spec_is_the_registered_spec_even_with_its_tool_modules_loaded(name: str) -> None:
+    import copy
+    spec = game_spec(name)
+    spec.hooks("evaluate")                     # may load a module onto the spec, which cannot be copied
+    assert copy.deepcopy(spec) is spec and copy.deepcopy({"spec": spec})["spec"] is spec
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_every_spec_declares_what_generic_code_needs(name: str) -> None:
     spec = game_spec(name)
     assert spec.title and spec.description

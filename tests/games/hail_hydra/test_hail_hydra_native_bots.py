@@ -121,9 +121,11 @@ def test_native_result_is_the_result_of_the_state():
 @native_only
 def test_hh32_a_copied_env_with_native_opponents_plays_on_as_the_original():
     env = gym.make("hydra_env/HailHydra-v0").unwrapped
+    env.game_spec.hooks("evaluate")                     # a tool module loaded on the spec, as after a tool ran
     env.reset(seed=1)
     assert env._twins is not None
     twin = copy.deepcopy(env)
+    assert twin.game_spec is env.game_spec
     traces = []
     for each in (env, twin):
         choose, trace = np.random.default_rng(0), []
