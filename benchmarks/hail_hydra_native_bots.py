@@ -35,7 +35,7 @@ from hydra_env.games.hail_hydra.bots import SaboteurBot
 from hydra_env.games.hail_hydra.game import new_game
 from hydra_env.games.hail_hydra.native import available
 from hydra_env.games.hail_hydra.native.bot_differential import run
-from hydra_env.games.hail_hydra.native.bots import native_twins
+from hydra_env.games.hail_hydra.native.bots import native_twins, play
 
 
 def bot_games(seconds: float, native: bool) -> float:
@@ -46,8 +46,7 @@ def bot_games(seconds: float, native: bool) -> float:
         game = new_game(seed=deal, num_players=5 + deal % 4, engine="native")
         bots = {seat: SaboteurBot(seed=deal * 8 + seat) for seat in range(game.num_players)}
         if native:
-            twins = native_twins(game, bots)
-            twins.play(game._native, -1)
+            play(native_twins(game, bots), game, -1)
             decisions += len(game.history)
         else:
             while not game.is_over:

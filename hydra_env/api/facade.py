@@ -202,6 +202,11 @@ class NativeFacade(GameFacade):
         index = self._action_index(action)
         if not (0 <= index < self.codec.size and self._native.apply(index)):
             raise self._illegal(index)
+        self.native_changed()
+
+    def native_changed(self) -> None:
+        """The native state changed (an action applied, or native code such as a game's native bots
+        played on it): refresh or drop the Python snapshot, when there is one."""
         if self._snapshot is not None:
             self._changed()
 

@@ -39,6 +39,7 @@ from hydra_env.envs.game_env import GameEnv
 from hydra_env.envs.opponents import opponent_entries
 from hydra_env.envs.vector.game_vector import GameVectorEnv
 from hydra_env.errors import ConfigError
+from hydra_env.games.hail_hydra.native import bots as twin_bots
 
 REWARDS = ("team", "win", "rank", "score_diff")
 LOYALTIES = ("random", "shield", "hydra")
@@ -62,7 +63,6 @@ class HailHydraEnv(GameEnv):
         self.loyalty = arguments.choice("loyalty", loyalty, LOYALTIES)
         self.native_bots = arguments.boolean("native_bots", native_bots)
         self._twins: Any = None
-        self._play_twins: Any = None
         counts = _player_counts(player_counts, seat, opponents)
         if counts:
             kwargs["num_players"] = counts[0]
@@ -89,8 +89,7 @@ class HailHydraEnv(GameEnv):
         :class:`~.native.bots.SeededBot` (the Python bot is made only if the native twins do not
         play its seat), any other as GameEnv's."""
         if self.native_bots and self.bot_factory is None:
-            from hydra_env.games.hail_hydra.native.bots import seeded_bot
-            bot = seeded_bot(name, seed)
+            bot = twin_bots.seeded_bot(name, seed)
             if bot is not None:
                 return bot
         return super()._make_bot(name, seed)
@@ -106,9 +105,7 @@ class HailHydraEnv(GameEnv):
         super()._start_episode(rng)
         self._twins = None
         if self.native_bots and self.bot_factory is None and all(isinstance(e, str) for e in self.opponents):
-            from hydra_env.games.hail_hydra.native import bots
-            self._twins = bots.native_twins(self.game, self.bots)
-            self._play_twins = bots.play
+            self._twins = twin_bots.native_twins(self.game, self.bots)
 
     def _advance(self) -> None:
         """The opponents play until the learning seat decides or the game is over: inside the
@@ -116,7 +113,7 @@ class HailHydraEnv(GameEnv):
         if self._twins is None:
             super()._advance()
         else:
-            self._play_twins(self._twins, self.game, self.seat)
+            twin_bots.play(self._twins, self.game, self.seat)
 
     @property
     def seat_from_deal(self) -> bool:  # type: ignore[override]

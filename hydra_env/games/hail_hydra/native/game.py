@@ -130,12 +130,6 @@ class NativeHailHydraGame(NativeFacade, HailHydraGame):
             start = self._start = json.dumps(start.to_dict())
         return start
 
-    def native_changed(self) -> None:
-        """The native state was changed in C++ outside :meth:`apply` (the native bots of
-        :mod:`.bots` played): refresh or drop the Python snapshot."""
-        if self._snapshot is not None:
-            self._changed()
-
     def clone(self) -> NativeHailHydraGame:
         """An independent copy (a plain copy of the native state)."""
         return NativeHailHydraGame(self._native.clone(), self._comp, self._path, self._start, self._forced,

@@ -55,6 +55,7 @@ int cards_action(const Counts& counts) {
 
 // Everything one bot decision reads: the game, the seat's bot, its legal actions, its side.
 struct BotTurn {
+    const HailHydraGame& game;
     const State& s;
     const Tables& t;
     ScriptedBot& bot;
@@ -64,7 +65,7 @@ struct BotTurn {
     uint32_t team;       // the seats it knows HYDRA (all of them when it is HYDRA; only read then)
 
     bool has(int action) const { return std::find(legal, legal + count, action) != legal + count; }
-    int seat_of(int action) const { return (seat + action - TARGET + 1) % s.players; }
+    int seat_of(int action) const { return game.absolute(seat, action); }
     const Villain& villain() const {   // comp.villain(info["villain"]), Python's index (-1: the last)
         const int id = s.villain;
         return t.villains[size_t(id >= 0 ? id : int(t.villains.size()) + id)];
@@ -279,7 +280,7 @@ int ScriptedBots::act(const HailHydraGame& game) {
     uint32_t team = 0;
     if (hydra)
         for (int x = 0; x < s.players; ++x) team |= (s.loyalty[size_t(x)] == HYDRA ? 1u : 0u) << x;
-    const BotTurn d{s, *game.tables, bot, legal, count, seat, hydra, team};
+    const BotTurn d{game, s, *game.tables, bot, legal, count, seat, hydra, team};
     int action = -1;
     if (kind == DRAFT) return legal[bot.rng.below(count)];
     if ((kind == PLAY || kind == GIFT_TARGET) && d.has(HAIL) && wants_reveal(d)) return HAIL;

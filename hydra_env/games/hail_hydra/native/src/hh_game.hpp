@@ -45,6 +45,9 @@ public:
 
     std::vector<int> legal_actions() const;
     int legal_into(int* out) const;             // the legal actions, increasing, into out (ACTIONS ints); count
+    // The TARGET action by which `seat` names `target`, and the seat a TARGET action of `seat` names.
+    int relative(int seat, int target) const { return TARGET + ((target - seat) % s.players + s.players) % s.players - 1; }
+    int absolute(int seat, int action) const { return (seat + action - TARGET + 1) % s.players; }
 
 private:
     const Tables& T() const { return *tables; }
@@ -88,8 +91,6 @@ private:
     void knock_out(int seat);
     void close_round();
     // moves.py
-    int relative(int seat, int target) const { return TARGET + ((target - seat) % s.players + s.players) % s.players - 1; }
-    int absolute(int seat, int action) const { return (seat + action - TARGET + 1) % s.players; }
     bool may_hail(int seat) const;
     int multisets_from(const Counts& hand, int lengths, int* out) const;
     void pop() { s.queue.erase(s.queue.begin()); }
