@@ -10,7 +10,11 @@ valued by its estimated chance of losing, ``Σ_k q_k · U_k`` (``bot_values.dead
 the chance that the first rival finishes between the hero's turns k and k + 1, times the
 least chance of not having won within k turns, from the solver's ``unfinished`` tables);
 the rest of its play (the wait for a rival at the General, drinking, the Monster Player)
-is the heuristic's. The variant ``rollout=K`` is one step of policy improvement on the
+is the heuristic's. The variant ``lurk=D`` holds back where the heuristic would charge: while
+the General carries its Crystal and another seat's active hero is within ``D`` spaces of it,
+it does not end a movement next to the General (nor shoot it), but takes the heuristic's best
+end within :data:`LURK_REACH` of the General that is not next to it, to fight a General whose
+Crystal a rival has knocked off. The variant ``rollout=K`` is one step of policy improvement on the
 heuristic: at every decision with more than one legal action, each action is valued by ``K``
 playouts of four ``heuristic`` players from the true position (nothing is hidden, HR34; the
 die reseeded per playout, the same ``K`` dice streams for every action), the heuristic's own
@@ -20,6 +24,10 @@ choice kept on ties. Printed: the win share with its 95% Wilson interval (fair s
 
     PYTHONPATH=. python benchmarks/heroica_race_variants.py --games 8000 margin=0 margin=3 wait=-1 deadline
     PYTHONPATH=. python benchmarks/heroica_race_variants.py --games 1000 rollout=16
+    PYTHONPATH=. python benchmarks/heroica_race_variants.py --games 8000 --thefts lurk=5 margin=2
+
+``--thefts`` also prints the share of races won by a hero other than the one that made the
+Crystal fall.
 """
 
 from __future__ import annotations
@@ -36,6 +44,8 @@ from hydra_env.games.heroica.spec import new_game
 
 KNOBS = {"margin": (bot_values, "RACE_MARGIN"), "horizon": (bot_values, "MIN_HORIZON"),
          "wait": (bot_parts, "WAIT_DISTANCE")}
+LURK_REACH = 3
+"""The farthest from the General that ``lurk`` waits (one step short of it and a little more)."""
 
 
 class Deadline(bots.HeuristicBot):
@@ -84,6 +94,40 @@ class Rollout(bots.HeuristicBot):
         return game.result().winner
 
 
+class Lurk(bots.HeuristicBot):
+    """The heuristic that leaves the Crystal to a rival within ``distance`` of the General."""
+
+    def __init__(self, distance: int, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.distance = distance
+
+    def act(self, view: Any, legal_actions: list[int]) -> int:
+        """The heuristic's choice, or its best end short of the General while a rival is near."""
+        mine = super().act(view, legal_actions)
+        c = bot_parts.Ctx(view.game, legal_actions)
+        st, t = c.state, c.tables
+        if c.decision != "MOVE" or c.general is None or not st.crystal or st.mode != "race":
+            return mine
+        beside, stay = set(t.neighbours[c.general]), c.codec.move_to(st.hero_space[c.hero])
+
+        def charges(action: int) -> bool:
+            path = c.options.get(action)
+            shot = action == c.codec.target(c.general)
+            return shot or (isinstance(path, tuple) and path[-1] in beside and action != stay)
+
+        rivals = [int(t.dist[s, c.general]) for h, s in enumerate(st.hero_space)
+                  if st.hero_owner[h] != st.hero_owner[c.hero] and not st.hero_healing[h]]
+        if not charges(mine) or not rivals or min(rivals) > self.distance:
+            return mine
+        values = bot_values.hero_values(c, bot_values.race_horizon(c)) or {}
+        held = {a: v for a, v in values.items() if isinstance(c.options.get(a), tuple) and not charges(a)
+                and int(t.dist[c.options[a][-1], c.general]) <= LURK_REACH}
+        if not held:
+            return mine
+        best = min(held.values())
+        return min(a for a in held if held[a] <= best + 1e-12)
+
+
 class Variant(bots.HeuristicBot):
     """The heuristic with one module constant set to ``value`` while it decides."""
 
@@ -108,34 +152,45 @@ def make_variant(knob: str, value: int, seed: int) -> bots.HeuristicBot:
         return Deadline(seed=seed)
     if knob == "rollout":
         return Rollout(value, seed=seed)
+    if knob == "lurk":
+        return Lurk(value, seed=seed)
     return Variant(knob, value, seed=seed)
 
 
-def win_share(knob: str, value: int, games: int, seats: int = 4, first: int = 0) -> tuple[int, float]:
-    """(wins, CPU seconds) of the variant (``knob`` ``deadline``: :class:`Deadline`; ``rollout``:
-    :class:`Rollout`, on the Python engine) over ``games`` races (game ``g`` dealt from seed ``g``,
-    from ``first`` on), seats rotated."""
-    wins, began = 0, time.process_time()
+def win_share(knob: str, value: int, games: int, seats: int = 4, first: int = 0,
+              thefts: bool = False) -> tuple[int, int, float]:
+    """(wins, thefts, CPU seconds) of the variant (``knob`` ``deadline``: :class:`Deadline`;
+    ``rollout``: :class:`Rollout`, on the Python engine) over ``games`` races (game ``g`` dealt
+    from seed ``g``, from ``first`` on), seats rotated. ``thefts`` (counted only when asked): the
+    races won by another seat than the one whose turn made the Crystal fall."""
+    wins, stolen, began = 0, 0, time.process_time()
     for g in range(first, first + games):
         mine = g % seats
         game = new_game(seed=g, num_players=seats, mode="race", engine="python" if knob == "rollout" else None)
         variant = make_variant(knob, value, g)
         players = [variant if s == mine else bots.HeuristicBot(seed=g) for s in range(seats)]
+        fell = None
         while not game.is_over:
             seat = game.current_player
             game.apply(players[seat].act(game.view(seat), game.legal_actions()))
-        wins += game.result().winner == mine
-    return wins, time.process_time() - began
+            if thefts and fell is None and not game.state.crystal:
+                fell = seat
+        winner = game.result().winner
+        wins += winner == mine
+        stolen += fell is not None and winner is not None and winner != fell
+    return wins, stolen, time.process_time() - began
 
 
 def main(argv: list[str] | None = None) -> int:
     """Each VARIANT (``knob=value``) in turn: its share and interval."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("variants", nargs="+", metavar="KNOB=VALUE",
-                        help=f"knobs: {', '.join(KNOBS)}; rollout=PLAYOUTS; or deadline (no value)")
+                        help=f"knobs: {', '.join(KNOBS)}; rollout=PLAYOUTS; lurk=DISTANCE; or deadline (no value)")
     parser.add_argument("--games", type=int, default=8000, help="races per variant (default 8000)")
     parser.add_argument("--seed", type=int, default=0, help="the first race's seed (default 0); "
                         "race g is dealt from seed g and the variant sits at seat g mod 4")
+    parser.add_argument("--thefts", action="store_true", help="also print the share of races won by "
+                        "another hero than the one that made the Crystal fall")
     args = parser.parse_args(argv)
     parsed = []
     for text in args.variants:
@@ -145,20 +200,24 @@ def main(argv: list[str] | None = None) -> int:
         knob, _, value = text.partition("=")
         if knob == "rollout" and (not value.isdigit() or int(value) < 1):
             parser.error(f"{text!r}: give rollout=PLAYOUTS with PLAYOUTS a whole number of at least 1")
-        if knob not in (*KNOBS, "rollout") or not value.lstrip("-").isdigit():
-            parser.error(f"{text!r}: give KNOB=INTEGER with KNOB one of {', '.join(KNOBS)} (or rollout=PLAYOUTS)")
+        if knob not in (*KNOBS, "rollout", "lurk") or not value.lstrip("-").isdigit():
+            parser.error(f"{text!r}: give KNOB=INTEGER with KNOB one of {', '.join(KNOBS)} "
+                         "(or rollout=PLAYOUTS, lurk=DISTANCE)")
         parsed.append((knob, int(value)))
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.seed < 0:
         parser.error("--seed must be 0 or more")
     for knob, value in parsed:
-        wins, cpu = win_share(knob, value, args.games, first=args.seed)
+        wins, stolen, cpu = win_share(knob, value, args.games, first=args.seed, thefts=args.thefts)
         low, high = wilson(wins, args.games)
         name = knob if knob == "deadline" else f"{knob}={value}"
         print(f"{name}: {100 * wins / args.games:.2f}% [{100 * low:.2f}, {100 * high:.2f}] "
               f"over {args.games:,} races (seeds {args.seed}–{args.seed + args.games - 1}) against three heuristic "
               f"({cpu:.0f} CPU s)", flush=True)
+        if args.thefts:
+            print(f"  won by another hero than the one that made the Crystal fall: {100 * stolen / args.games:.1f}%",
+                  flush=True)
     return 0
 
 

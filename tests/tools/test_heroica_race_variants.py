@@ -13,8 +13,8 @@ variants = load_benchmark("heroica_race_variants")
 
 
 def test_the_deadline_variant_plays_whole_races_and_counts_its_wins():
-    wins, cpu = variants.win_share("deadline", 0, games=8)
-    assert 0 <= wins <= 8 and cpu > 0
+    wins, thefts, cpu = variants.win_share("deadline", 0, games=8)
+    assert 0 <= wins <= 8 and thefts == 0 and cpu > 0
 
 
 def test_the_rollout_variant_keeps_the_heuristic_choice_when_every_playout_ties():
@@ -32,7 +32,7 @@ def test_the_rollout_variant_keeps_the_heuristic_choice_when_every_playout_ties(
 
 
 def test_the_rollout_variant_plays_whole_races_and_counts_its_wins():
-    wins, cpu = variants.win_share("rollout", 2, games=2)
+    wins, _, cpu = variants.win_share("rollout", 2, games=2)
     assert 0 <= wins <= 2 and cpu > 0
 
 
@@ -46,14 +46,51 @@ def test_races_are_dealt_from_the_given_first_seed_on(monkeypatch):
 
 def test_a_knob_is_turned_only_while_the_variant_decides():
     before = bot_values.RACE_MARGIN
-    wins, _ = variants.win_share("margin", before + 3, games=4)
+    wins, _, _ = variants.win_share("margin", before + 3, games=4)
     assert 0 <= wins <= 4
     assert bot_values.RACE_MARGIN == before and bot_parts.WAIT_DISTANCE == 6
+
+
+def test_a_lurker_that_never_sees_a_rival_near_plays_as_the_heuristic():
+    assert variants.win_share("lurk", -1, games=12)[0] == variants.win_share("margin", 2, games=12)[0]
+
+
+def test_a_lurker_does_not_charge_the_crystal_while_a_rival_is_near_and_it_can_wait():
+    lurker, plain, held = variants.Lurk(6, seed=0), variants.bots.HeuristicBot(seed=0), 0
+    for seed in range(12):
+        game = variants.new_game(seed=seed, num_players=4, mode="race")
+        while not game.is_over:
+            seat, legal = game.current_player, game.legal_actions()
+            if seat != 0:
+                game.apply(plain.act(game.view(seat), legal))
+                continue
+            choice = lurker.act(game.view(seat), legal)
+            c = variants.bot_parts.Ctx(game, legal)
+            st, t = c.state, c.tables
+            if c.decision == "MOVE" and st.crystal and c.general is not None:
+                beside = set(t.neighbours[c.general])
+                ends = {a: p[-1] for a, p in c.options.items() if isinstance(p, tuple)}
+                near = any(int(t.dist[s, c.general]) <= 6 for h, s in enumerate(st.hero_space)
+                           if h != c.hero and not st.hero_healing[h])
+                can_wait = any(e not in beside and int(t.dist[e, c.general]) <= variants.LURK_REACH
+                               for a, e in ends.items() if a != c.codec.target(c.general))
+                if near and can_wait:
+                    held += 1
+                    assert choice != c.codec.target(c.general)
+                    assert ends.get(choice) not in beside or ends[choice] == st.hero_space[c.hero]
+            game.apply(choice)
+    assert held > 0
+
+
+def test_thefts_count_races_won_by_another_hero_than_the_one_that_felled_the_crystal():
+    wins, thefts, _ = variants.win_share("margin", 2, games=40, thefts=True)
+    assert 0 < thefts < 40 and 0 <= wins <= 40
 
 
 @pytest.mark.parametrize("argv, message", [
     (["speed=3"], "give KNOB=INTEGER with KNOB one of margin, horizon, wait"),
     (["margin=two"], "give KNOB=INTEGER"),
+    (["lurk=near"], "lurk=DISTANCE"),
     (["rollout=0"], "give rollout=PLAYOUTS with PLAYOUTS a whole number of at least 1"),
     (["deadline", "--games", "0"], "--games must be at least 1"),
     (["deadline", "--seed", "-1"], "--seed must be 0 or more"),
