@@ -14,7 +14,9 @@ is the heuristic's. The variant ``lurk=D`` holds back where the heuristic would 
 the General carries its Crystal and another seat's active hero is within ``D`` spaces of it,
 it does not end a movement next to the General (nor shoot it), but takes the heuristic's best
 end within :data:`LURK_REACH` of the General that is not next to it, to fight a General whose
-Crystal a rival has knocked off. The variant ``rollout=K`` is one step of policy improvement on the
+Crystal a rival has knocked off. The variant ``bare`` values its actions as if a rival had
+already knocked the Crystal off (the solo values of a General without it), whenever it still
+carries it. The variant ``rollout=K`` is one step of policy improvement on the
 heuristic: at every decision with more than one legal action, each action is valued by ``K``
 playouts of four ``heuristic`` players from the true position (nothing is hidden, HR34; the
 die reseeded per playout, the same ``K`` dice streams for every action), the heuristic's own
@@ -25,16 +27,20 @@ choice kept on ties. Printed: the win share with its 95% Wilson interval (fair s
     PYTHONPATH=. python benchmarks/heroica_race_variants.py --games 8000 margin=0 margin=3 wait=-1 deadline
     PYTHONPATH=. python benchmarks/heroica_race_variants.py --games 1000 rollout=16
     PYTHONPATH=. python benchmarks/heroica_race_variants.py --games 8000 --thefts lurk=5 margin=2
+    PYTHONPATH=. python benchmarks/heroica_race_variants.py --games 8000 --differ bare deadline
 
 ``--thefts`` also prints the share of races won by a hero other than the one that made the
-Crystal fall.
+Crystal fall; ``--differ`` how many decisions with a choice the variant meets in a race and at
+how many of them the heuristic would choose otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import sys
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from hydra_env.api.rng import CounterRng
@@ -128,6 +134,27 @@ class Lurk(bots.HeuristicBot):
         return min(a for a in held if held[a] <= best + 1e-12)
 
 
+class Bare(bots.HeuristicBot):
+    """The heuristic that values its actions as if the Crystal had already fallen (while it has not)."""
+
+    def act(self, view: Any, legal_actions: list[int]) -> int:
+        """The heuristic's choice with the solo values of a General without its Crystal."""
+        c = bot_parts.Ctx(view.game, legal_actions)
+        if c.state.mode != "race" or c.general is None or not c.state.crystal or c.decision == "TURN_END":
+            return super().act(view, legal_actions)
+        horizon = bot_values.race_horizon(c)
+        c.state = copy.copy(c.state)
+        c.state.crystal = False
+        values = bot_values.hero_values(c, horizon)
+        if not values:
+            return super().act(view, legal_actions)
+        c.state.crystal = True
+        if bot_parts.waiting(c) and len(values) > 1:
+            values.pop(c.codec.target(c.general), None)
+        best = min(values.values())
+        return min(a for a in values if values[a] <= best + 1e-12)
+
+
 class Variant(bots.HeuristicBot):
     """The heuristic with one module constant set to ``value`` while it decides."""
 
@@ -150,6 +177,8 @@ def make_variant(knob: str, value: int, seed: int) -> bots.HeuristicBot:
     """The variant's bot: :class:`Deadline`, :class:`Rollout` (``value`` playouts) or a knob turned."""
     if knob == "deadline":
         return Deadline(seed=seed)
+    if knob == "bare":
+        return Bare(seed=seed)
     if knob == "rollout":
         return Rollout(value, seed=seed)
     if knob == "lurk":
@@ -157,45 +186,64 @@ def make_variant(knob: str, value: int, seed: int) -> bots.HeuristicBot:
     return Variant(knob, value, seed=seed)
 
 
+@dataclass
+class Tally:
+    """What :func:`win_share` counts over its races."""
+
+    wins: int = 0
+    thefts: int = 0            # races won by another seat than the one whose turn made the Crystal fall
+    choices: int = 0           # the variant's decisions with more than one legal action
+    differ: int = 0            # those of them where the heuristic would have chosen otherwise
+    cpu: float = 0.0           # CPU seconds
+
+
 def win_share(knob: str, value: int, games: int, seats: int = 4, first: int = 0,
-              thefts: bool = False) -> tuple[int, int, float]:
-    """(wins, thefts, CPU seconds) of the variant (``knob`` ``deadline``: :class:`Deadline`;
-    ``rollout``: :class:`Rollout`, on the Python engine) over ``games`` races (game ``g`` dealt
-    from seed ``g``, from ``first`` on), seats rotated. ``thefts`` (counted only when asked): the
-    races won by another seat than the one whose turn made the Crystal fall."""
-    wins, stolen, began = 0, 0, time.process_time()
+              thefts: bool = False, compare: bool = False) -> Tally:
+    """The tally of the variant (``knob`` ``deadline``: :class:`Deadline`; ``bare``: :class:`Bare`;
+    ``rollout``: :class:`Rollout`, on the Python engine; ``lurk``: :class:`Lurk`) over ``games``
+    races (game ``g`` dealt from seed ``g``, from ``first`` on), seats rotated. Counted only when
+    asked: ``thefts``, and (``compare``) the variant's choices the heuristic would not make."""
+    tally, began = Tally(), time.process_time()
     for g in range(first, first + games):
         mine = g % seats
         game = new_game(seed=g, num_players=seats, mode="race", engine="python" if knob == "rollout" else None)
-        variant = make_variant(knob, value, g)
+        variant, control = make_variant(knob, value, g), bots.HeuristicBot(seed=g)
         players = [variant if s == mine else bots.HeuristicBot(seed=g) for s in range(seats)]
         fell = None
         while not game.is_over:
-            seat = game.current_player
-            game.apply(players[seat].act(game.view(seat), game.legal_actions()))
+            seat, legal = game.current_player, game.legal_actions()
+            action = players[seat].act(game.view(seat), legal)
+            if compare and seat == mine and len(legal) > 1:
+                tally.choices += 1
+                tally.differ += action != control.act(game.view(seat), legal)
+            game.apply(action)
             if thefts and fell is None and not game.state.crystal:
                 fell = seat
         winner = game.result().winner
-        wins += winner == mine
-        stolen += fell is not None and winner is not None and winner != fell
-    return wins, stolen, time.process_time() - began
+        tally.wins += winner == mine
+        tally.thefts += fell is not None and winner is not None and winner != fell
+    tally.cpu = time.process_time() - began
+    return tally
 
 
 def main(argv: list[str] | None = None) -> int:
     """Each VARIANT (``knob=value``) in turn: its share and interval."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("variants", nargs="+", metavar="KNOB=VALUE",
-                        help=f"knobs: {', '.join(KNOBS)}; rollout=PLAYOUTS; lurk=DISTANCE; or deadline (no value)")
+                        help=f"knobs: {', '.join(KNOBS)}; rollout=PLAYOUTS; lurk=DISTANCE; or "
+                        "deadline or bare (no value)")
     parser.add_argument("--games", type=int, default=8000, help="races per variant (default 8000)")
     parser.add_argument("--seed", type=int, default=0, help="the first race's seed (default 0); "
                         "race g is dealt from seed g and the variant sits at seat g mod 4")
     parser.add_argument("--thefts", action="store_true", help="also print the share of races won by "
                         "another hero than the one that made the Crystal fall")
+    parser.add_argument("--differ", action="store_true", help="also print how often the variant's choice "
+                        "differs from the heuristic's, at its decisions with more than one legal action")
     args = parser.parse_args(argv)
     parsed = []
     for text in args.variants:
-        if text == "deadline":
-            parsed.append(("deadline", 0))
+        if text in ("deadline", "bare"):
+            parsed.append((text, 0))
             continue
         knob, _, value = text.partition("=")
         if knob == "rollout" and (not value.isdigit() or int(value) < 1):
@@ -209,15 +257,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.seed < 0:
         parser.error("--seed must be 0 or more")
     for knob, value in parsed:
-        wins, stolen, cpu = win_share(knob, value, args.games, first=args.seed, thefts=args.thefts)
+        tally = win_share(knob, value, args.games, first=args.seed, thefts=args.thefts, compare=args.differ)
+        wins, stolen, cpu = tally.wins, tally.thefts, tally.cpu
         low, high = wilson(wins, args.games)
-        name = knob if knob == "deadline" else f"{knob}={value}"
+        name = knob if knob in ("deadline", "bare") else f"{knob}={value}"
         print(f"{name}: {100 * wins / args.games:.2f}% [{100 * low:.2f}, {100 * high:.2f}] "
               f"over {args.games:,} races (seeds {args.seed}–{args.seed + args.games - 1}) against three heuristic "
               f"({cpu:.0f} CPU s)", flush=True)
         if args.thefts:
             print(f"  won by another hero than the one that made the Crystal fall: {100 * stolen / args.games:.1f}%",
                   flush=True)
+        if args.differ:
+            share = tally.differ / tally.choices if tally.choices else 0.0
+            print(f"  decisions with a choice: {tally.choices / args.games:.2f} a race; the heuristic would "
+                  f"choose otherwise at {100 * share:.2f}% of them", flush=True)
     return 0
 
 

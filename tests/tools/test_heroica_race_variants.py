@@ -13,8 +13,8 @@ variants = load_benchmark("heroica_race_variants")
 
 
 def test_the_deadline_variant_plays_whole_races_and_counts_its_wins():
-    wins, thefts, cpu = variants.win_share("deadline", 0, games=8)
-    assert 0 <= wins <= 8 and thefts == 0 and cpu > 0
+    tally = variants.win_share("deadline", 0, games=8)
+    assert 0 <= tally.wins <= 8 and tally.thefts == tally.choices == 0 and tally.cpu > 0
 
 
 def test_the_rollout_variant_keeps_the_heuristic_choice_when_every_playout_ties():
@@ -32,8 +32,8 @@ def test_the_rollout_variant_keeps_the_heuristic_choice_when_every_playout_ties(
 
 
 def test_the_rollout_variant_plays_whole_races_and_counts_its_wins():
-    wins, _, cpu = variants.win_share("rollout", 2, games=2)
-    assert 0 <= wins <= 2 and cpu > 0
+    tally = variants.win_share("rollout", 2, games=2)
+    assert 0 <= tally.wins <= 2 and tally.cpu > 0
 
 
 def test_races_are_dealt_from_the_given_first_seed_on(monkeypatch):
@@ -46,13 +46,12 @@ def test_races_are_dealt_from_the_given_first_seed_on(monkeypatch):
 
 def test_a_knob_is_turned_only_while_the_variant_decides():
     before = bot_values.RACE_MARGIN
-    wins, _, _ = variants.win_share("margin", before + 3, games=4)
-    assert 0 <= wins <= 4
+    assert 0 <= variants.win_share("margin", before + 3, games=4).wins <= 4
     assert bot_values.RACE_MARGIN == before and bot_parts.WAIT_DISTANCE == 6
 
 
 def test_a_lurker_that_never_sees_a_rival_near_plays_as_the_heuristic():
-    assert variants.win_share("lurk", -1, games=12)[0] == variants.win_share("margin", 2, games=12)[0]
+    assert variants.win_share("lurk", -1, games=12).wins == variants.win_share("margin", 2, games=12).wins
 
 
 def test_a_lurker_does_not_charge_the_crystal_while_a_rival_is_near_and_it_can_wait():
@@ -83,8 +82,26 @@ def test_a_lurker_does_not_charge_the_crystal_while_a_rival_is_near_and_it_can_w
 
 
 def test_thefts_count_races_won_by_another_hero_than_the_one_that_felled_the_crystal():
-    wins, thefts, _ = variants.win_share("margin", 2, games=40, thefts=True)
-    assert 0 < thefts < 40 and 0 <= wins <= 40
+    tally = variants.win_share("margin", 2, games=40, thefts=True)
+    assert 0 < tally.thefts < 40 and 0 <= tally.wins <= 40
+
+
+def test_the_heuristic_never_differs_from_itself_and_a_knob_turned_far_does():
+    same = variants.win_share("margin", 2, games=12, compare=True)
+    assert same.choices > 12 and same.differ == 0
+    lurker = variants.win_share("lurk", 99, games=12, compare=True)
+    assert lurker.choices > 12 and lurker.differ > 0
+
+
+def test_the_bare_variant_values_a_general_without_its_crystal_while_the_game_keeps_it():
+    game = variants.new_game(seed=1, num_players=4, mode="race")
+    bare, plain = variants.Bare(seed=0), variants.bots.HeuristicBot(seed=0)
+    while not game.is_over:
+        seat, legal = game.current_player, game.legal_actions()
+        crystal = game.state.crystal
+        bare.act(game.view(seat), legal)
+        assert game.state.crystal == crystal
+        game.apply(plain.act(game.view(seat), legal))
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -97,3 +114,10 @@ def test_thefts_count_races_won_by_another_hero_than_the_one_that_felled_the_cry
 ])
 def test_bad_variants_and_counts_are_refused_naming_the_fix(argv, message, capsys):
     assert_refused(variants.main, argv, message, capsys)
+
+
+def test_the_script_prints_each_variants_share_thefts_and_differing_choices(capsys):
+    assert variants.main(["bare", "lurk=4", "--games", "4", "--thefts", "--differ"]) == 0
+    out = capsys.readouterr().out
+    assert "bare: " in out and "lurk=4: " in out and "over 4 races (seeds 0–3)" in out
+    assert out.count("made the Crystal fall") == 2 and out.count("the heuristic would choose otherwise") == 2
