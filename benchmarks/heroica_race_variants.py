@@ -54,6 +54,15 @@ LURK_REACH = 3
 """The farthest from the General that ``lurk`` waits (one step short of it and a little more)."""
 
 
+def least(c: bot_parts.Ctx, values: dict[int, float], hold: bool = True) -> int:
+    """The action of least value (the lowest on ties); with ``hold``, as the heuristic, not the
+    shot at the Crystal while a rival waits near the General (unless it is the only action)."""
+    if hold and c.general is not None and bot_parts.waiting(c) and len(values) > 1:
+        values = {a: v for a, v in values.items() if a != c.codec.target(c.general)}
+    best = min(values.values())
+    return min(a for a in values if values[a] <= best + 1e-12)
+
+
 class Deadline(bots.HeuristicBot):
     """The heuristic with :func:`bot_values.deadline_values` for the race hero's own decisions."""
 
@@ -61,12 +70,9 @@ class Deadline(bots.HeuristicBot):
         """The action least likely to lose the race, else the heuristic's choice."""
         c = bot_parts.Ctx(view.game, legal_actions)
         values = bot_values.deadline_values(c)
-        if values and c.general is not None and bot_parts.waiting(c) and len(values) > 1:
-            values.pop(c.codec.target(c.general), None)
         if not values:
             return super().act(view, legal_actions)
-        best = min(values.values())
-        return min(a for a in values if values[a] <= best + 1e-12)
+        return least(c, values)
 
 
 class Rollout(bots.HeuristicBot):
@@ -128,10 +134,7 @@ class Lurk(bots.HeuristicBot):
         values = bot_values.hero_values(c, bot_values.race_horizon(c)) or {}
         held = {a: v for a, v in values.items() if isinstance(c.options.get(a), tuple) and not charges(a)
                 and int(t.dist[c.options[a][-1], c.general]) <= LURK_REACH}
-        if not held:
-            return mine
-        best = min(held.values())
-        return min(a for a in held if held[a] <= best + 1e-12)
+        return least(c, held, hold=False) if held else mine
 
 
 class Bare(bots.HeuristicBot):
@@ -149,10 +152,7 @@ class Bare(bots.HeuristicBot):
         if not values:
             return super().act(view, legal_actions)
         c.state.crystal = True
-        if bot_parts.waiting(c) and len(values) > 1:
-            values.pop(c.codec.target(c.general), None)
-        best = min(values.values())
-        return min(a for a in values if values[a] <= best + 1e-12)
+        return least(c, values)
 
 
 class Variant(bots.HeuristicBot):
@@ -174,7 +174,8 @@ class Variant(bots.HeuristicBot):
 
 
 def make_variant(knob: str, value: int, seed: int) -> bots.HeuristicBot:
-    """The variant's bot: :class:`Deadline`, :class:`Rollout` (``value`` playouts) or a knob turned."""
+    """The variant's bot: :class:`Deadline`, :class:`Bare`, :class:`Rollout` (``value`` playouts),
+    :class:`Lurk` (``value``: the distance) or a knob turned."""
     if knob == "deadline":
         return Deadline(seed=seed)
     if knob == "bare":
