@@ -16,7 +16,9 @@ it does not end a movement next to the General (nor shoot it), but takes the heu
 end within :data:`LURK_REACH` of the General that is not next to it, to fight a General whose
 Crystal a rival has knocked off. The variant ``bare`` values its actions as if a rival had
 already knocked the Crystal off (the solo values of a General without it), whenever it still
-carries it. The variant ``rollout=K`` is one step of policy improvement on the
+carries it. The variant ``spare`` does not shoot a goblin (ranged skill) that a rival's hero
+stands nearer to than its own: the shot would clear the rival's way more than its own. The
+variant ``rollout=K`` is one step of policy improvement on the
 heuristic: at every decision with more than one legal action, each action is valued by ``K``
 playouts of four ``heuristic`` players from the true position (nothing is hidden, HR34; the
 die reseeded per playout, the same ``K`` dice streams for every action), the heuristic's own
@@ -50,6 +52,8 @@ from hydra_env.games.heroica.spec import new_game
 
 KNOBS = {"margin": (bot_values, "RACE_MARGIN"), "horizon": (bot_values, "MIN_HORIZON"),
          "wait": (bot_parts, "WAIT_DISTANCE")}
+NAMED = ("deadline", "bare", "spare")
+"""The variants named without a value."""
 LURK_REACH = 3
 """The farthest from the General that ``lurk`` waits (one step short of it and a little more)."""
 
@@ -155,6 +159,28 @@ class Bare(bots.HeuristicBot):
         return least(c, values)
 
 
+class Spare(bots.HeuristicBot):
+    """The heuristic that does not shoot a goblin a rival's hero stands nearer to than its own
+    (the shot would clear that rival's way more than its own)."""
+
+    def act(self, view: Any, legal_actions: list[int]) -> int:
+        """The heuristic's choice, or its best action other than a shot at such a goblin."""
+        mine = super().act(view, legal_actions)
+        c = bot_parts.Ctx(view.game, legal_actions)
+        st, t, codec = c.state, c.tables, c.codec
+        shots = range(codec.n, 2 * codec.n)
+        if c.decision != "MOVE" or st.mode != "race" or mine not in shots or mine - codec.n == c.general:
+            return mine
+        goblin = mine - codec.n
+        rivals = [int(t.dist[s, goblin]) for h, s in enumerate(st.hero_space)
+                  if st.hero_owner[h] != st.hero_owner[c.hero] and not st.hero_healing[h]]
+        if not rivals or min(rivals) >= int(t.dist[st.hero_space[c.hero], goblin]):
+            return mine
+        values = bot_values.hero_values(c, bot_values.race_horizon(c)) or {}
+        rest = {a: v for a, v in values.items() if a not in shots}
+        return least(c, rest, hold=False) if rest else mine
+
+
 class Variant(bots.HeuristicBot):
     """The heuristic with one module constant set to ``value`` while it decides."""
 
@@ -174,12 +200,14 @@ class Variant(bots.HeuristicBot):
 
 
 def make_variant(knob: str, value: int, seed: int) -> bots.HeuristicBot:
-    """The variant's bot: :class:`Deadline`, :class:`Bare`, :class:`Rollout` (``value`` playouts),
+    """The variant's bot: :class:`Deadline`, :class:`Bare`, :class:`Spare`, :class:`Rollout` (``value`` playouts),
     :class:`Lurk` (``value``: the distance) or a knob turned."""
     if knob == "deadline":
         return Deadline(seed=seed)
     if knob == "bare":
         return Bare(seed=seed)
+    if knob == "spare":
+        return Spare(seed=seed)
     if knob == "rollout":
         return Rollout(value, seed=seed)
     if knob == "lurk":
@@ -201,6 +229,7 @@ class Tally:
 def win_share(knob: str, value: int, games: int, seats: int = 4, first: int = 0,
               thefts: bool = False, compare: bool = False) -> Tally:
     """The tally of the variant (``knob`` ``deadline``: :class:`Deadline`; ``bare``: :class:`Bare`;
+    ``spare``: :class:`Spare`;
     ``rollout``: :class:`Rollout`, on the Python engine; ``lurk``: :class:`Lurk`) over ``games``
     races (game ``g`` dealt from seed ``g``, from ``first`` on), seats rotated. Counted only when
     asked: ``thefts``, and (``compare``) the variant's choices the heuristic would not make."""
@@ -232,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("variants", nargs="+", metavar="KNOB=VALUE",
                         help=f"knobs: {', '.join(KNOBS)}; rollout=PLAYOUTS; lurk=DISTANCE; or "
-                        "deadline or bare (no value)")
+                        "deadline, bare or spare (no value)")
     parser.add_argument("--games", type=int, default=8000, help="races per variant (default 8000)")
     parser.add_argument("--seed", type=int, default=0, help="the first race's seed (default 0); "
                         "race g is dealt from seed g and the variant sits at seat g mod 4")
@@ -243,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     parsed = []
     for text in args.variants:
-        if text in ("deadline", "bare"):
+        if text in NAMED:
             parsed.append((text, 0))
             continue
         knob, _, value = text.partition("=")
@@ -261,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
         tally = win_share(knob, value, args.games, first=args.seed, thefts=args.thefts, compare=args.differ)
         wins, stolen, cpu = tally.wins, tally.thefts, tally.cpu
         low, high = wilson(wins, args.games)
-        name = knob if knob in ("deadline", "bare") else f"{knob}={value}"
+        name = knob if knob in NAMED else f"{knob}={value}"
         print(f"{name}: {100 * wins / args.games:.2f}% [{100 * low:.2f}, {100 * high:.2f}] "
               f"over {args.games:,} races (seeds {args.seed}–{args.seed + args.games - 1}) against three heuristic "
               f"({cpu:.0f} CPU s)", flush=True)

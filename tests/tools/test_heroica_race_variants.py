@@ -81,6 +81,24 @@ def test_a_lurker_does_not_charge_the_crystal_while_a_rival_is_near_and_it_can_w
     assert held > 0
 
 
+def test_a_spare_hero_does_not_shoot_a_goblin_a_rival_stands_nearer_to():
+    game = variants.new_game(seed=2, num_players=4, mode="race")   # the ranger of seat 2 meets one
+    spare, plain, spared = variants.Spare(seed=0), variants.bots.HeuristicBot(seed=0), 0
+    while not game.is_over:
+        seat, legal = game.current_player, game.legal_actions()
+        mine = plain.act(game.view(seat), legal)
+        c = variants.bot_parts.Ctx(game, legal)
+        st, t, n = c.state, c.tables, c.codec.n
+        if c.decision == "MOVE" and n <= mine < 2 * n and mine - n != c.general:
+            mine_distance = int(t.dist[st.hero_space[c.hero], mine - n])
+            if any(int(t.dist[s, mine - n]) < mine_distance for h, s in enumerate(st.hero_space)
+                   if h != c.hero and not st.hero_healing[h]):
+                spared += 1
+                assert not n <= spare.act(game.view(seat), legal) < 2 * n
+        game.apply(mine)
+    assert spared > 0
+
+
 def test_thefts_count_races_won_by_another_hero_than_the_one_that_felled_the_crystal():
     tally = variants.win_share("margin", 2, games=40, thefts=True)
     assert 0 < tally.thefts < 40 and 0 <= tally.wins <= 40
@@ -108,6 +126,7 @@ def test_the_bare_variant_values_a_general_without_its_crystal_while_the_game_ke
     (["speed=3"], "give KNOB=INTEGER with KNOB one of margin, horizon, wait"),
     (["margin=two"], "give KNOB=INTEGER"),
     (["lurk=near"], "lurk=DISTANCE"),
+    (["spare=2"], "give KNOB=INTEGER"),
     (["rollout=0"], "give rollout=PLAYOUTS with PLAYOUTS a whole number of at least 1"),
     (["deadline", "--games", "0"], "--games must be at least 1"),
     (["deadline", "--seed", "-1"], "--seed must be 0 or more"),
