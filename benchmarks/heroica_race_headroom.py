@@ -41,6 +41,8 @@ from hydra_env.games.heroica import bots
 from hydra_env.games.heroica.spec import new_game
 
 SEATS = 4
+MOST_HALF = 4_999
+"""The most playouts a half may have (a decision's streams are numbered below 10,000)."""
 
 
 @dataclass
@@ -51,7 +53,7 @@ class RaceHeadroom:
     kinds: list[str] = field(default_factory=list)
     gains: dict[float, list[float]] = field(default_factory=dict)      # by margin z: win-share points
     disagree: dict[float, list[bool]] = field(default_factory=dict)    # by z: a half chose otherwise
-    cpu: float = 0.0                                          # CPU seconds of its worker
+    cpu: float = 0.0                                                   # CPU seconds of its worker
 
 
 def playout_wins(game: Any, seat: int, action: int, streams: list[int], crowd: list[Any]) -> list[int]:
@@ -162,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("races", "half", "workers"):
         if getattr(args, name) < 1:
             parser.error(f"--{name} must be at least 1")
+    if args.half > MOST_HALF:
+        parser.error(f"--half must be at most {MOST_HALF:,} (the playouts' dice streams would repeat)")
     if args.seed < 0:
         parser.error("--seed must be 0 or more")
     seeds = list(range(args.seed, args.seed + args.races))

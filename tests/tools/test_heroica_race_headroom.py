@@ -56,6 +56,7 @@ def test_the_figures_do_not_depend_on_the_number_of_workers(capsys):
     (["--races", "0"], "--races must be at least 1"),
     (["--half", "0"], "--half must be at least 1"),
     (["--workers", "0"], "--workers must be at least 1"),
+    (["--half", "5000"], "--half must be at most 4,999"),
     (["--seed", "-2"], "--seed must be 0 or more"),
 ])
 def test_bad_counts_are_refused_before_any_race(argv, message, capsys):
