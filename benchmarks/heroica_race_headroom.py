@@ -37,7 +37,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agents.progress import progress
+from agents.train.generic_hooks import mean_with_interval
 from hydra_env.games.heroica import bots
+from hydra_env.games.heroica.measure import play
 from hydra_env.games.heroica.spec import new_game
 
 SEATS = 4
@@ -63,10 +65,7 @@ def playout_wins(game: Any, seat: int, action: int, streams: list[int], crowd: l
     for stream in streams:
         trial = game.determinize(seat, stream)
         trial.apply(action)
-        while not trial.is_over:
-            turn = trial.current_player
-            trial.apply(crowd[turn].act(trial.view(turn), trial.legal_actions()))
-        wins.append(int(trial.result().winner == seat))
+        wins.append(int(play(trial, crowd).winner == seat))
     return wins
 
 
@@ -122,14 +121,6 @@ def race_headroom(seed: int, half: int) -> RaceHeadroom:
     return found
 
 
-def mean_interval(values: list[float]) -> tuple[float, float]:
-    """(mean, half-width of its normal 95% interval)."""
-    n = len(values)
-    mean = sum(values) / n
-    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    return mean, 1.96 * spread / math.sqrt(n)
-
-
 def report(found: list[RaceHeadroom], half: int) -> str:
     """The printed summary of the races measured."""
     races, cpu = len(found), sum(r.cpu for r in found)
@@ -138,11 +129,12 @@ def report(found: list[RaceHeadroom], half: int) -> str:
              f"({half} to choose, {half} to score, cross-fitted), {cpu:.0f} CPU s; "
              f"decisions with a choice: {decisions / races:.2f} a race"]
     for z in MARGINS:
-        gain, width = mean_interval([sum(r.gains.get(z, [])) for r in found])
+        figures = mean_with_interval("gain", [sum(r.gains.get(z, [])) for r in found])
+        gain, low, high = figures["gain"], figures["gain_low"], figures["gain_high"]
         left = sum(sum(r.disagree.get(z, [])) for r in found)
         lines.append(f"  leaving the heuristic's choice at a margin of {z:g} standard errors: a half chose "
                      f"otherwise at {100 * left / max(decisions, 1):.1f}% of the decisions; gain "
-                     f"{gain:+.2f} points of win share a race [{gain - width:+.2f}, {gain + width:+.2f}]")
+                     f"{gain:+.2f} points of win share a race [{low:+.2f}, {high:+.2f}]")
         by_kind: dict[str, list[float]] = defaultdict(list)
         for r in found:
             for kind, value in zip(r.kinds, r.gains.get(z, [])):

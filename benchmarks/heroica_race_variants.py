@@ -131,8 +131,7 @@ class Lurk(bots.HeuristicBot):
             shot = action == c.codec.target(c.general)
             return shot or (isinstance(path, tuple) and path[-1] in beside and action != stay)
 
-        rivals = [int(t.dist[s, c.general]) for h, s in enumerate(st.hero_space)
-                  if st.hero_owner[h] != st.hero_owner[c.hero] and not st.hero_healing[h]]
+        rivals = c.rival_distances(c.general)
         if not charges(mine) or not rivals or min(rivals) > self.distance:
             return mine
         values = bot_values.hero_values(c, bot_values.race_horizon(c)) or {}
@@ -172,8 +171,7 @@ class Spare(bots.HeuristicBot):
         if c.decision != "MOVE" or st.mode != "race" or mine not in shots or mine - codec.n == c.general:
             return mine
         goblin = mine - codec.n
-        rivals = [int(t.dist[s, goblin]) for h, s in enumerate(st.hero_space)
-                  if st.hero_owner[h] != st.hero_owner[c.hero] and not st.hero_healing[h]]
+        rivals = c.rival_distances(goblin)
         if not rivals or min(rivals) >= int(t.dist[st.hero_space[c.hero], goblin]):
             return mine
         values = bot_values.hero_values(c, bot_values.race_horizon(c)) or {}

@@ -91,6 +91,13 @@ class Ctx:
         """HR2 distance from ``space`` to the nearest active hero (FAR when none)."""
         return min((int(self.tables.dist[space, s]) for s in self.active_heroes()), default=FAR)
 
+    def rival_distances(self, space: int) -> list[int]:
+        """HR2 distances from ``space`` to the active heroes of the other seats than the hero
+        to play's."""
+        st, mine = self.state, self.state.hero_owner[self.hero]
+        return [int(self.tables.dist[s, space]) for h, s in enumerate(st.hero_space)
+                if st.hero_owner[h] != mine and not st.hero_healing[h]]
+
     def hero_on(self, space: int) -> int:
         """The active hero on ``space``."""
         st = self.state
@@ -147,12 +154,9 @@ def best_end(c: Ctx, score: Callable[[int], float], items: bool = True, reenter:
 def waiting(c: Ctx) -> bool:
     """Whether another seat's active hero stands ready to fight the General that still carries
     its Crystal (the heuristic then leaves the Crystal alone)."""
-    st, t = c.state, c.tables
-    if c.general is None or not st.crystal or c.hero < 0:
+    if c.general is None or not c.state.crystal or c.hero < 0:
         return False
-    mine = st.hero_owner[c.hero]
-    rivals = [int(t.dist[s, c.general]) for h, s in enumerate(st.hero_space)
-              if st.hero_owner[h] != mine and not st.hero_healing[h]]
+    rivals = c.rival_distances(c.general)
     return bool(rivals) and min(rivals) <= WAIT_DISTANCE
 
 

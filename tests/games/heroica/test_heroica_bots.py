@@ -126,6 +126,13 @@ def test_heuristic_does_not_shoot_the_crystal_off_while_a_rival_stands_ready():
     assert greedy(race(39)) == C.target(41)
 
 
+def test_rival_distances_count_the_other_seats_active_heroes_only():
+    game = position(DRAIDA_ROWS, heroes=("wizard", "barbarian", "ranger"), mode="race", rolls=["shield"],
+                    places={1: 37, 2: 39, 3: 40}, healing=[3], health={3: 0})
+    c = Ctx(game, game.legal_actions())
+    assert c.rival_distances(41) == [int(T.dist[39, 41])]      # not its own hero, not the healing ranger
+
+
 def test_heuristic_takes_the_least_valued_action_whatever_its_seed():
     game = position(DRAIDA_ROWS, heroes=("barbarian", "wizard"), mode="race", rolls=["two_skull"])
     ctx = Ctx(game, game.legal_actions())
