@@ -90,7 +90,9 @@ def test_wheel_holds_every_module_and_nothing_else(wheel: Path) -> None:
         names = set(z.namelist())
     missing = sorted(source - names)
     assert not missing, f"add their folders to [tool.scikit-build.wheel.packages]: {missing}"
-    for game in ("hydra", "hydras"):           # every game with a native twin: its own module
+    native_games = sorted(p.parts[-3] for p in (ROOT / "hydra_env" / "games").glob("*/native/CMakeLists.txt"))
+    assert native_games, "no game folder has native/CMakeLists.txt"
+    for game in native_games:                  # every game with a native twin: its own module
         assert [n for n in names if n.startswith(f"hydra_env/games/{game}/_native.")], f"{game}'s module is missing"
     assert [n for n in names if n.startswith("hydra_env/games/hydra/bots/_native_bots.")], "the bots' module is missing"
     assert not any("/native/src/" in n or n.endswith((".cpp", ".hpp", "CMakeLists.txt")) for n in names)
