@@ -58,13 +58,14 @@ LURK_REACH = 3
 """The farthest from the General that ``lurk`` waits (one step short of it and a little more)."""
 
 
+EXACT_TIE = 1e-12
+"""The variants' tolerance for ties between values (the heuristic's own is ``solver_bot.TIE``)."""
+
+
 def least(c: bot_parts.Ctx, values: dict[int, float], hold: bool = True) -> int:
-    """The action of least value (the lowest on ties); with ``hold``, as the heuristic, not the
-    shot at the Crystal while a rival waits near the General (unless it is the only action)."""
-    if hold and c.general is not None and bot_parts.waiting(c) and len(values) > 1:
-        values = {a: v for a, v in values.items() if a != c.codec.target(c.general)}
-    best = min(values.values())
-    return min(a for a in values if values[a] <= best + 1e-12)
+    """The heuristic's pick of the least-valued action (:func:`bots.least_valued`, with its hold on
+    the Crystal's shot unless ``hold`` is false), ties within :data:`EXACT_TIE`."""
+    return bots.least_valued(c, values, hold=hold, tie=EXACT_TIE)
 
 
 class Deadline(bots.HeuristicBot):

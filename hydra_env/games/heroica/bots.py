@@ -129,9 +129,17 @@ def heuristic_choice(c: Ctx) -> int:
     if d == "TURN_END":
         return codec.drink if codec.drink in c.legal and c.health <= 2 else codec.end_turn
     values = hero_values(c, race_horizon(c))
-    if values and c.general is not None and waiting(c) and len(values) > 1:
-        values.pop(codec.target(c.general), None)         # the Crystal's fall would serve a rival
     if values:
-        best = min(values.values())
-        return min(a for a in values if values[a] <= best + TIE)
+        return least_valued(c, values)
     return greedy_choice(c)                                # DRAFT, and anything the solo model lacks
+
+
+def least_valued(c: Ctx, values: dict[int, float], hold: bool = True, tie: float = TIE) -> int:
+    """The action of least value in ``values`` (not empty; the lowest of those within ``tie`` of
+    it). With ``hold``, as the heuristic plays, not the shot at the Crystal while another seat's
+    hero waits near the General (:func:`~.bot_parts.waiting`: its fall would serve that rival),
+    unless it is the only action valued."""
+    if hold and c.general is not None and len(values) > 1 and waiting(c):
+        values = {a: v for a, v in values.items() if a != c.codec.target(c.general)}
+    best = min(values.values())
+    return min(a for a in values if values[a] <= best + tie)
