@@ -161,23 +161,10 @@ class Bare(bots.HeuristicBot):
 
 class Spare(bots.HeuristicBot):
     """The heuristic that does not shoot a goblin a rival's hero stands nearer to than its own
-    (the shot would clear that rival's way more than its own)."""
+    (the shot would clear that rival's way more than its own): ``heuristic:spare=true``."""
 
-    def act(self, view: Any, legal_actions: list[int]) -> int:
-        """The heuristic's choice, or its best action other than a shot at such a goblin."""
-        mine = super().act(view, legal_actions)
-        c = bot_parts.Ctx(view.game, legal_actions)
-        st, t, codec = c.state, c.tables, c.codec
-        shots = range(codec.n, 2 * codec.n)
-        if c.decision != "MOVE" or st.mode != "race" or mine not in shots or mine - codec.n == c.general:
-            return mine
-        goblin = mine - codec.n
-        rivals = c.rival_distances(goblin)
-        if not rivals or min(rivals) >= int(t.dist[st.hero_space[c.hero], goblin]):
-            return mine
-        values = bot_values.hero_values(c, bot_values.race_horizon(c)) or {}
-        rest = {a: v for a, v in values.items() if a not in shots}
-        return least(c, rest, hold=False) if rest else mine
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, spare=True)
 
 
 class Variant(bots.HeuristicBot):

@@ -86,6 +86,8 @@ POLICY_RUNS: dict[str, list[str]] = {
     "ppo-coop-league": ["--mode", "coop", "--agent", "ppo:coop-league", "--games", "3", *_RUN],
     "ppo-hydras-default": ["--game", "hydras", "--agent", "ppo:hydras-default", "--games", "3", *_RUN],
     "ppo-heroica-solo": ["--game", "heroica", "--agent", "ppo:heroica-solo", "--games", "4", *_RUN],
+    "ppo-heroica-race": ["--game", "heroica", "--agent", "ppo:heroica-race", "--opponents", "heuristic",
+                         "--num-players", "4", "--games", "4", *_RUN],
     "ppo-hadara-default": ["--game", "hadara", "--agent", "ppo:hadara-default", "--opponents", "greedy",
                            "--games", "4", *_RUN],
     "ppo-hailhydra-default": ["--game", "hail_hydra", "--agent", "ppo:hailhydra-default", "--opponents", "deduce",

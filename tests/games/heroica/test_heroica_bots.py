@@ -8,7 +8,7 @@ import pytest
 from hydra_env.envs.bots import make_bot
 from hydra_env.games.heroica.bot_parts import FLEE_DISTANCE, Ctx
 from hydra_env.games.heroica.bot_values import deadline_values, hero_values, race_horizon, rival_deadlines
-from hydra_env.games.heroica.bots import GreedyBot, HeuristicBot
+from hydra_env.games.heroica.bots import GreedyBot, HeuristicBot, clears_rival_way
 from hydra_env.games.heroica.codec import Codec
 from hydra_env.games.heroica.loader import default_tables
 from hydra_env.games.heroica.measure import bots_for, main, parse, play, wilson
@@ -220,3 +220,21 @@ def test_measure_prints_a_line_per_class_with_progress(capsys):
     main(["solo", "--bot", "greedy", "--games", "3", "--engine", "python"])
     out = capsys.readouterr()
     assert out.out.count("censored mean T") == 4 and "3/3 games" in out.err
+
+
+def test_a_spare_heuristic_is_the_heuristic_except_a_shot_that_clears_a_rivals_way():
+    spare, plain = make_bot("heuristic:spare=true", game="heroica", seed=0), HeuristicBot(0)
+    spared = same = 0
+    for seed in range(12):
+        game = new_game(seed=seed, num_players=4, mode="race")
+        while not game.is_over:
+            seat, legal = game.current_player, game.legal_actions()
+            mine, theirs = plain.act(game.view(seat), legal), spare.act(game.view(seat), legal)
+            if clears_rival_way(Ctx(game, legal), mine):
+                spared += 1
+                assert not game.codec.n <= theirs < 2 * game.codec.n     # no shot at all then
+            else:
+                same += 1
+                assert theirs == mine
+            game.apply(mine)
+    assert spared > 0 and same > 100
