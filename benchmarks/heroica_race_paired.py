@@ -40,12 +40,15 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from agents.progress import progress  # noqa: E402
-from hydra_env.errors import ConfigError  # noqa: E402
-from hydra_env.games.heroica.measure import wilson  # noqa: E402
+from hydra_env.envs.bots import make_bot  # noqa: E402
+from hydra_env.errors import HydraError  # noqa: E402
+from hydra_env.games.heroica.measure import play, wilson  # noqa: E402
+from hydra_env.games.heroica.spec import new_game  # noqa: E402
 
 SEATS = 4
 CHUNK = 500
@@ -68,39 +71,36 @@ class Chunk:
     cpu: float = 0.0
 
 
-def play_race(seed: int, seat: int, agent: object, crowd: list, compare: object | None,
-              tally: Chunk) -> int | None:
-    """Race ``seed`` with ``agent`` in ``seat`` and ``crowd`` elsewhere; the winner. With
-    ``compare`` (a heuristic bot), the agent's decisions with a choice and those where
-    ``compare`` would choose otherwise are counted in ``tally``."""
-    from hydra_env.games.heroica.spec import new_game
+def play_race(seed: int, seat: int, agent: Any, heuristic: list[Any], tally: Chunk) -> int | None:
+    """Race ``seed`` with ``agent`` in ``seat`` and ``heuristic`` (one bot per seat) elsewhere;
+    the winner. The agent's decisions with a choice, and those where the heuristic of its seat
+    would choose otherwise, are counted in ``tally``."""
     game = new_game(seed=seed, num_players=SEATS, mode="race")
     while not game.is_over:
         turn, legal = game.current_player, game.legal_actions()
         if len(legal) == 1:
-            action = legal[0]
-        elif turn == seat:
-            view = game.view(turn)
-            action = agent.act(view, legal)
-            if compare is not None:
-                tally.choices += 1
-                tally.differ += action != compare.act(view, legal)
-        else:
-            action = crowd[turn].act(game.view(turn), legal)
+            game.apply(legal[0])
+            continue
+        view = game.view(turn)
+        if turn != seat:
+            game.apply(heuristic[turn].act(view, legal))
+            continue
+        action = agent.act(view, legal)
+        tally.choices += 1
+        tally.differ += action != heuristic[seat].act(view, legal)
         game.apply(action)
     return game.result().winner
 
 
 def play_chunk(agent_spec: str, first: int, count: int) -> Chunk:
     """Races ``first`` … ``first + count - 1``, each with its control where the agent changed it."""
-    from hydra_env.envs.bots import make_bot
     began, tally = time.process_time(), Chunk()
     agent = make_bot(agent_spec, game="heroica", seed=first)
     heuristic = [make_bot("heuristic", game="heroica", seed=first) for _ in range(SEATS)]
     for seed in range(first, first + count):
         seat, before = seed % SEATS, tally.differ
-        winner = play_race(seed, seat, agent, heuristic, heuristic[seat], tally)
-        control = play_race(seed, seat, heuristic[seat], heuristic, None, tally) \
+        winner = play_race(seed, seat, agent, heuristic, tally)
+        control = play(new_game(seed=seed, num_players=SEATS, mode="race"), heuristic).winner \
             if tally.differ > before else winner
         tally.races += 1
         tally.changed += tally.differ > before
@@ -163,10 +163,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--{name} must be at least 1")
     if args.seed < 0:
         parser.error("--seed must be 0 or more")
-    from hydra_env.envs.bots import make_bot
-    try:
+    try:                       # the spec, then one race here: an agent that cannot play a race stops now
         make_bot(args.agent, game="heroica", seed=0)
-    except ConfigError as exc:
+        play_chunk(args.agent, args.seed, 1)
+    except HydraError as exc:            # ConfigError too
         parser.error(f"--agent: {exc}")
     starts = list(range(args.seed, args.seed + args.races, CHUNK))
     counts = [min(CHUNK, args.seed + args.races - s) for s in starts]

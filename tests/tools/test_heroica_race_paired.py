@@ -49,3 +49,7 @@ def test_a_bad_agent_spec_is_refused_before_any_race(capsys):
 
 def test_a_count_of_no_races_is_refused(capsys):
     assert_refused(paired.main, ["--agent", "heuristic", "--races", "0"], "--races must be at least 1", capsys)
+
+
+def test_an_agent_that_cannot_play_a_race_is_refused_before_the_races(capsys):
+    assert_refused(paired.main, ["--agent", "solo-optimal", "--races", "10"], "plays solo games only", capsys)
